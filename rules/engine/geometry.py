@@ -1,0 +1,182 @@
+"""Game-neutral geometry: poses, frames and the predicates every ruling rests on.
+
+Millimetres and degrees throughout.  Table frame: ``x`` to the right, ``y`` away
+from the first player.  Headings are clockwise from ``+y`` (90 = facing ``+x``).
+A local frame has ``+y`` forward and ``+x`` to the right.
+
+Boundary rules, stated once and used everywhere:
+
+- **overlap** means shared area: the intersection has an area above
+  ``AREA_EPSILON`` (touching along an edge or at a point is *not* overlapping);
+- **touching** means distance ``<= TOUCH_EPSILON`` without overlapping;
+- **range 0** means touching or overlapping;
+- range bands belong to the lower band at their boundary (exactly 100 mm is
+  range 1);
+- a result that would flip if a piece moved by ``CLOSE_CALL_MM`` is flagged as
+  too close to call.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from shapely import Polygon
+from shapely.geometry.base import BaseGeometry
+
+type Point = tuple[float, float]
+
+AREA_EPSILON = 1e-6
+"""mm²: below this an intersection is a numerical artefact of touching shapes."""
+TOUCH_EPSILON = 1e-3
+"""mm: shapes closer than this (and not overlapping) are touching."""
+CLOSE_CALL_MM = 0.5
+"""mm: a clearance or an overlap depth below this is too close to call on a real table."""
+RANGE_BAND_MM = 100.0
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """Where a piece stands: the centre of its base and its heading."""
+
+    x: float
+    y: float
+    heading: float
+
+    @property
+    def forward(self) -> Point:
+        h = math.radians(self.heading)
+        return (math.sin(h), math.cos(h))
+
+    @property
+    def right(self) -> Point:
+        h = math.radians(self.heading)
+        return (math.cos(h), -math.sin(h))
+
+    def to_world(self, lx: float, ly: float) -> Point:
+        """A point given in this pose's local frame, in table coordinates."""
+        h = math.radians(self.heading)
+        c, s = math.cos(h), math.sin(h)
+        return (self.x + lx * c + ly * s, self.y - lx * s + ly * c)
+
+    def to_local(self, x: float, y: float) -> Point:
+        """A table point in this pose's local frame."""
+        h = math.radians(self.heading)
+        c, s = math.cos(h), math.sin(h)
+        dx, dy = x - self.x, y - self.y
+        return (dx * c - dy * s, dx * s + dy * c)
+
+    def compose(self, local: Pose) -> Pose:
+        """The pose ``local`` (given in this pose's frame) in table coordinates."""
+        x, y = self.to_world(local.x, local.y)
+        return Pose(x, y, normalise_angle(self.heading + local.heading))
+
+    def rounded(self, digits: int = 2) -> dict[str, float]:
+        return {
+            "x": clean_number(self.x, digits),
+            "y": clean_number(self.y, digits),
+            "heading": clean_number(normalise_angle(self.heading), digits) % 360,
+        }
+
+
+def normalise_angle(a: float) -> float:
+    """An angle in [0, 360)."""
+    r = math.fmod(a, 360.0)
+    if r < 0:
+        r += 360.0
+    if r >= 360.0 - 1e-9:
+        r = 0.0
+    return r
+
+
+def clean_number(v: float, digits: int = 2) -> float:
+    """Round for output; integers come out as ints so JSON stays tidy."""
+    r = round(v, digits)
+    if r == 0:
+        return 0
+    return int(r) if r == int(r) else r
+
+
+def place(points: list[Point] | tuple[Point, ...], pose: Pose, *, mirror: bool = False) -> Polygon:
+    """A local outline placed at ``pose`` (mirrored in x first when asked)."""
+    pts = [pose.to_world(-lx if mirror else lx, ly) for lx, ly in points]
+    return Polygon(pts)
+
+
+def rectangle(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    """A counter-clockwise axis-aligned rectangle ring."""
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+class Contact(NamedTuple):
+    """How two shapes relate, with the margin that decided it."""
+
+    overlapping: bool
+    distance: float
+    """0 when overlapping or touching."""
+    close_call: bool
+    """True when moving a piece by ``CLOSE_CALL_MM`` could flip ``overlapping``."""
+
+    @property
+    def touching(self) -> bool:
+        return not self.overlapping and self.distance <= TOUCH_EPSILON
+
+    @property
+    def at_range_0(self) -> bool:
+        return self.overlapping or self.touching
+
+
+def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
+    """True only when the shapes share area (touching is not overlapping)."""
+    if not a.intersects(b):
+        return False
+    return a.intersection(b).area > AREA_EPSILON
+
+
+def contact(a: BaseGeometry, b: BaseGeometry) -> Contact:
+    """Overlap, distance and whether the answer is too close to call."""
+    if overlaps(a, b):
+        # Shallow overlap: shrinking one shape by the margin would clear it.
+        shrunk = a.buffer(-CLOSE_CALL_MM, join_style="mitre")
+        deep = (not shrunk.is_empty) and overlaps(shrunk, b)
+        return Contact(True, 0.0, not deep)
+    d = a.distance(b)
+    if d <= TOUCH_EPSILON:
+        d = 0.0
+    return Contact(False, d, d <= CLOSE_CALL_MM)
+
+
+def range_band(distance: float) -> int | None:
+    """Range band for a distance: 0 touching, 1..3, ``None`` beyond range 3.
+
+    The lower band owns its boundary: exactly 100 mm is range 1.
+    """
+    return range_band_upto(distance, 3)
+
+
+def range_band_upto(distance: float, max_band: int) -> int | None:
+    if distance <= TOUCH_EPSILON:
+        return 0
+    band = math.ceil(distance / RANGE_BAND_MM - 1e-9)
+    return band if band <= max_band else None
+
+
+def band_close_call(distance: float) -> bool:
+    """True when the distance lies within ``CLOSE_CALL_MM`` of a band line."""
+    if distance <= TOUCH_EPSILON:
+        return False
+    nearest = round(distance / RANGE_BAND_MM) * RANGE_BAND_MM
+    return nearest > 0 and abs(distance - nearest) <= CLOSE_CALL_MM or distance <= CLOSE_CALL_MM
+
+
+def ring(poly: BaseGeometry) -> tuple[Point, ...]:
+    """The exterior ring of a polygon as plain tuples, without the closing point."""
+    if poly.is_empty:
+        return ()
+    if poly.geom_type != "Polygon":
+        poly = max(getattr(poly, "geoms", [poly]), key=lambda g: g.area)
+        if poly.geom_type != "Polygon":
+            return ()
+    coords = list(poly.exterior.coords)[:-1]
+    return tuple((float(x), float(y)) for x, y in coords)

@@ -1,0 +1,71 @@
+"""What an evaluation returns: facts, numbered explanation steps, warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One explained step of a ruling.
+
+    ``rules`` are clause ids (never empty); ``highlight`` names piece ids and
+    figure ids (see ``Ruling.figures``) the picture emphasises for this step.
+    """
+
+    title: str
+    text: str
+    rules: tuple[str, ...]
+    highlight: tuple[str, ...] = ()
+    derived: bool = False
+    """True where the step rests on our inference rather than explicit text."""
+    other_edition: str | None = None
+    """How the other X-Wing edition differs here, when it does."""
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "title": self.title,
+            "text": self.text,
+            "rules": list(self.rules),
+            "highlight": list(self.highlight),
+            "derived": self.derived,
+        }
+        if self.other_edition:
+            d["other_edition"] = self.other_edition
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A computed geometry the picture can draw (template, ghost base, line).
+
+    ``kind`` is one of ``template``, ``template-counted``, ``base``,
+    ``overlap``, ``line``, ``area``, ``label``.  ``coords`` are table
+    millimetres: a polygon ring for areas, two or more points for lines.
+    """
+
+    id: str
+    kind: str
+    coords: tuple[tuple[float, float], ...]
+    label: str = ""
+    holes: tuple[tuple[tuple[float, float], ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The result of evaluating a scenario."""
+
+    outcome: dict[str, Any]
+    steps: tuple[Step, ...]
+    warnings: tuple[str, ...] = ()
+    figures: tuple[Figure, ...] = field(default=())
+    summary: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "outcome": self.outcome,
+            "steps": [s.to_dict() for s in self.steps],
+            "warnings": list(self.warnings),
+            "summary": self.summary,
+        }

@@ -1,0 +1,287 @@
+"""The table picture: an SVG in table millimetres, in the spirit of ``chess/svg.py``.
+
+Built with ElementTree so every value is escaped.  Colours are presentation
+attributes, not ``<style>``, so the same markup works inline under a strict
+CSP, as a standalone ``.svg`` and rasterised to PNG.  The table's ``y`` axis
+points away from the first player; SVG's points down, so ``y`` is flipped
+(player 1's edge is at the bottom of the picture).
+"""
+
+from __future__ import annotations
+
+import textwrap
+import xml.etree.ElementTree as ET
+
+from rules.engine.geometry import Point, Pose, ring
+from rules.engine.ruling import Figure, Ruling
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing.pieces import outline, ship_pose
+
+MARGIN = 20.0
+OG_WIDTH, OG_HEIGHT = 1200, 630
+
+COLOURS = {
+    "table": "#0b1726",
+    "grid": "#1d3350",
+    "edge": "#8aa4c2",
+    "asteroid": "#8d7b68",
+    "debris-cloud": "#b08a5a",
+    "gas-cloud": "#7b6bb3",
+    "blaze": "#e0662b",
+    "electro-chaff-cloud": "#4fa3c7",
+    "loose-cargo": "#9c8f3c",
+    "spare-parts": "#8c9c9c",
+    "device": "#c94c4c",
+    "player-1": "#3b82f6",
+    "player-2": "#ef4444",
+    "player-none": "#a3a3a3",
+    "template": "#d9c27a",
+    "counted": "#f5d76e",
+    "overlap": "#ff2d55",
+    "ghost": "#cbd5e1",
+    "option": "#34d399",
+    "highlight": "#ffe14d",
+    "text": "#f1f5f9",
+}
+
+
+def _fmt(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class _Canvas:
+    def __init__(self, height: float) -> None:
+        self.h = height
+
+    def pt(self, p: Point) -> str:
+        return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
+
+    def points(self, pts: tuple[Point, ...] | list[Point]) -> str:
+        return " ".join(self.pt(p) for p in pts)
+
+
+def render_svg(
+    scenario: Scenario,
+    ruling: Ruling | None = None,
+    *,
+    id_prefix: str = "t",
+    step: int | None = None,
+    standalone: bool = False,
+) -> str:
+    """The table with its pieces and, given a ruling, its computed geometry.
+
+    ``step`` (1-based) emphasises what that explanation step highlights;
+    without it every highlight of every step is shown.  ``standalone`` gives a
+    1200×630 card with the summary beside the table (for ``.svg``/``.png``).
+    """
+    w, h = scenario.table
+    cv = _Canvas(h)
+    vb_w, vb_h = w + 2 * MARGIN, h + 2 * MARGIN
+    if standalone:
+        vb_w = vb_h * OG_WIDTH / OG_HEIGHT
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"{_fmt(-MARGIN)} {_fmt(-MARGIN)} {_fmt(vb_w)} {_fmt(vb_h)}",
+            "role": "img",
+            "aria-labelledby": f"{id_prefix}-title",
+            "aria-describedby": f"{id_prefix}-desc",
+            "class": "table-picture",
+        },
+    )
+    if standalone:
+        svg.set("width", str(OG_WIDTH))
+        svg.set("height", str(OG_HEIGHT))
+    highlight = _highlights(ruling, step)
+    title = ET.SubElement(svg, "title", {"id": f"{id_prefix}-title"})
+    title.text = ruling.summary if ruling and ruling.summary else "Table Ruling: the table"
+    desc = ET.SubElement(svg, "desc", {"id": f"{id_prefix}-desc"})
+    desc.text = describe(scenario)
+
+    if standalone:
+        ET.SubElement(
+            svg, "rect",
+            {"x": _fmt(-MARGIN), "y": _fmt(-MARGIN), "width": _fmt(vb_w), "height": _fmt(vb_h), "fill": "#020617"},
+        )
+    ET.SubElement(
+        svg, "rect",
+        {"x": "0", "y": "0", "width": _fmt(w), "height": _fmt(h), "fill": COLOURS["table"],
+         "stroke": COLOURS["edge"], "stroke-width": "1.5"},
+    )
+    grid = ET.SubElement(svg, "g", {"aria-hidden": "true", "stroke": COLOURS["grid"], "stroke-width": "0.6"})
+    for gx in range(100, int(w), 100):
+        ET.SubElement(grid, "line", {"x1": str(gx), "y1": "0", "x2": str(gx), "y2": _fmt(h)})
+    for gy in range(100, int(h), 100):
+        ET.SubElement(grid, "line", {"x1": "0", "y1": _fmt(h - gy), "x2": _fmt(w), "y2": _fmt(h - gy)})
+
+    figures = list(ruling.figures) if ruling else []
+    layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
+    for f in figures:
+        if f.kind in ("template", "template-counted"):
+            _figure(layer_under, cv, f, id_prefix, f.id in highlight)
+
+    pieces = ET.SubElement(svg, "g", {"class": "pieces"})
+    moving = scenario.action.get("ship")
+    for p in scenario.pieces:
+        if p.kind != "ship":
+            _token(pieces, cv, p, id_prefix, p.id in highlight)
+    for p in scenario.pieces:
+        if p.kind == "ship":
+            _ship(pieces, cv, p, id_prefix, p.id in highlight, ghost=p.id == moving and ruling is not None)
+
+    layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
+    for f in figures:
+        if f.kind not in ("template", "template-counted"):
+            _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
+    if standalone and ruling is not None:
+        _card_text(svg, w, ruling)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _piece(scenario: Scenario, pid: object) -> Piece | None:
+    if not isinstance(pid, str):
+        return None
+    try:
+        return scenario.piece(pid)
+    except KeyError:
+        return None
+
+
+def _highlights(ruling: Ruling | None, step: int | None) -> set[str]:
+    if ruling is None or step is None:
+        return set()
+    if 1 <= step <= len(ruling.steps):
+        return set(ruling.steps[step - 1].highlight)
+    return set()
+
+
+def _hl(attrs: dict[str, str], on: bool) -> dict[str, str]:
+    if on:
+        attrs = {**attrs, "stroke": COLOURS["highlight"], "stroke-width": "3", "class": attrs.get("class", "") + " hl"}
+    return attrs
+
+
+def _token(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool) -> None:
+    colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS["device"]
+    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type}"})
+    ET.SubElement(g, "title").text = f"{p.label} ({p.type})"
+    ET.SubElement(
+        g, "polygon",
+        _hl({"points": cv.points(ring(outline(p))), "fill": colour, "fill-opacity": "0.75",
+             "stroke": "#f8fafc", "stroke-width": "0.8"}, on),
+    )
+    c = outline(p).centroid
+    _label(g, cv, (c.x, c.y), p.label)
+
+
+def _ship(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool, *, ghost: bool) -> None:
+    colour = COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
+    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"ship player-{p.player or 0}"})
+    ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
+    attrs = {"points": cv.points(ring(outline(p))), "fill": colour, "fill-opacity": "0.25" if ghost else "0.6",
+             "stroke": colour, "stroke-width": "1.2"}
+    if ghost:
+        attrs["stroke-dasharray"] = "4 3"
+    ET.SubElement(g, "polygon", _hl(attrs, on))
+    _facing(g, cv, ship_pose(p), colour)
+    _label(g, cv, (float(p.get("x")), float(p.get("y"))), p.label)
+
+
+def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
+    """A small arrow from the centre toward the front edge: which way the ship faces."""
+    tip = pose.to_world(0, 14)
+    left = pose.to_world(-5, 5)
+    right = pose.to_world(5, 5)
+    ET.SubElement(g, "polygon", {"points": cv.points([tip, left, right]), "fill": "#f8fafc", "stroke": colour,
+                                 "stroke-width": "0.5"})
+
+
+def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:
+    t = ET.SubElement(
+        g, "text",
+        {"x": _fmt(at[0]), "y": _fmt(cv.h - at[1] - 8), "font-size": "11", "text-anchor": "middle",
+         "fill": COLOURS["text"], "font-family": "DejaVu Sans, Arial, sans-serif"},
+    )
+    t.text = text
+
+
+def _figure(parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, moving_piece: Piece | None = None) -> None:
+    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{f.id}", "class": f"figure {f.kind}"})
+    if f.label:
+        ET.SubElement(g, "title").text = f.label
+    if f.kind == "line":
+        ET.SubElement(
+            g, "polyline",
+            _hl({"points": cv.points(f.coords), "fill": "none", "stroke": COLOURS["highlight"], "stroke-width": "1.5",
+                 "stroke-dasharray": "6 3"}, on),
+        )
+        return
+    style: dict[str, str] = {
+        "template": {"fill": COLOURS["template"], "fill-opacity": "0.35", "stroke": COLOURS["template"]},
+        "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
+        "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.7", "stroke": "#f8fafc"},
+        "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
+        "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
+        "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
+        "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
+        "device": {"fill": COLOURS["device"], "fill-opacity": "0.8", "stroke": "#f8fafc"},
+    }.get(f.kind, {"fill": "none", "stroke": COLOURS["ghost"]})
+    ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))
+    if f.kind == "overlap" and f.label:
+        cx = sum(p[0] for p in f.coords) / len(f.coords)
+        cy = sum(p[1] for p in f.coords) / len(f.coords)
+        ET.SubElement(g, "circle", {"cx": _fmt(cx), "cy": _fmt(cv.h - cy), "r": "7", "fill": "#0f172a",
+                                    "stroke": COLOURS["overlap"], "stroke-width": "1.2"})
+        t = ET.SubElement(g, "text", {"x": _fmt(cx), "y": _fmt(cv.h - cy + 4), "font-size": "10",
+                                      "text-anchor": "middle", "fill": COLOURS["text"],
+                                      "font-family": "DejaVu Sans, Arial, sans-serif"})
+        t.text = f.label
+    if f.kind == "base" and moving_piece is not None and len(f.coords) >= 4:
+        xs = [p[0] for p in f.coords]
+        ys = [p[1] for p in f.coords]
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        _label(g, cv, centre, f.label)
+
+
+def _ship_colour(p: Piece | None) -> str:
+    if p is None:
+        return COLOURS["player-none"]
+    return COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
+
+
+def _card_text(svg: ET.Element, table_w: float, ruling: Ruling) -> None:
+    x = table_w + 2 * MARGIN
+    t = ET.SubElement(svg, "text", {"x": _fmt(x), "y": "40", "font-size": "34", "fill": COLOURS["text"],
+                                    "font-family": "DejaVu Sans, Arial, sans-serif", "font-weight": "bold"})
+    t.text = "Table Ruling"
+    y = 100.0
+    for line in textwrap.wrap(ruling.summary, 40)[:10]:
+        tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "24", "fill": COLOURS["text"],
+                                         "font-family": "DejaVu Sans, Arial, sans-serif"})
+        tt.text = line
+        y += 34
+    for i, s in enumerate(ruling.steps[:8], start=1):
+        y += 8
+        tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "18", "fill": "#94a3b8",
+                                         "font-family": "DejaVu Sans, Arial, sans-serif"})
+        tt.text = textwrap.shorten(f"{i}. {s.title}", 58)
+        y += 26
+
+
+def describe(scenario: Scenario) -> str:
+    """A text alternative for the picture: every piece and where it stands."""
+    w, h = scenario.table
+    parts = [f"X-Wing {scenario.edition} table {_fmt(w)} by {_fmt(h)} mm."]
+    for p in scenario.pieces:
+        if p.kind == "ship":
+            parts.append(
+                f"{p.label}: {p.size} ship of player {p.player or '?'} at ({_fmt(float(p.get('x')))}, "
+                f"{_fmt(float(p.get('y')))}) facing {_fmt(float(p.get('heading')))}°."
+            )
+        else:
+            c = outline(p).centroid
+            parts.append(f"{p.label}: {p.type} around ({_fmt(c.x)}, {_fmt(c.y)}).")
+    return " ".join(parts)
+

@@ -1,0 +1,205 @@
+"""Attacks: arc, attack range, range-0 restrictions and obstruction.
+
+Attack range runs from the closest point of the attacker's base to the closest
+point of the part of the defender's base inside the arc.  Where several lines
+are equally short (parallel bases) the attacker chooses which one to use, so
+obstruction is evaluated for each of them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from shapely import LineString, Polygon, box
+from shapely.ops import nearest_points
+
+from rules.engine.geometry import Point, band_close_call, contact, place, range_band, ring
+from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
+from rules.engine.xwing.pieces import outline, ship_pose, ship_square
+from rules.engine.xwing.resolve import cid
+
+ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
+"""Where the printed arc lines cross the front edge (xwing-geometry.md §1.3, Vassal/TTS2 [SIM])."""
+ARC_REACH = 2000.0
+PARALLEL_EPSILON = 0.01
+"""mm: measuring lines within this of the shortest are equally short (the attacker chooses)."""
+LINE_SAMPLES = 25
+
+
+def arc_region(ship: Piece, arc: str) -> Polygon:
+    """The area covered by the named arc of ``ship`` (in table coordinates)."""
+    pose = ship_pose(ship)
+    if arc == "full":
+        return box(-5000, -5000, 5000, 5000)
+    half = float(ship.get("base_length") or {"small": 40, "medium": 60, "large": 80}.get(str(ship.size), 80)) / 2
+    edge = ARC_EDGE_X[str(ship.size)]
+    sign = 1 if arc == "front" else -1
+    k = ARC_REACH / half
+    pts: list[Point] = [(0.0, 0.0), (edge * k, sign * ARC_REACH), (-edge * k, sign * ARC_REACH)]
+    return place(pts, pose)
+
+
+@dataclass(frozen=True)
+class MeasuringLine:
+    a: Point
+    b: Point
+    obstructed_by: tuple[str, ...]
+
+
+def _lines(att: Polygon, target: Polygon, distance: float) -> list[tuple[Point, Point]]:
+    """Every shortest line (within ``PARALLEL_EPSILON``) from the attacker to the target part."""
+    p, q = nearest_points(att, target)
+    lines = [((p.x, p.y), (q.x, q.y))]
+    if distance <= 0:
+        return lines
+    near_t = target.intersection(att.buffer(distance + PARALLEL_EPSILON, quad_segs=64))
+    if near_t.is_empty:
+        return lines
+    minx, miny, maxx, maxy = near_t.bounds
+    if math.hypot(maxx - minx, maxy - miny) < 2 * PARALLEL_EPSILON:
+        return lines
+    # The target's near part is a segment: sample lines along it.
+    boundary = near_t.boundary if near_t.geom_type == "Polygon" else near_t
+    for i in range(LINE_SAMPLES + 1):
+        pt = boundary.interpolate(i / LINE_SAMPLES, normalized=True)
+        if target.exterior.distance(pt) > 1e-6:
+            continue
+        a, _ = nearest_points(att, pt)
+        if abs(a.distance(pt) - distance) <= PARALLEL_EPSILON:
+            lines.append(((a.x, a.y), (pt.x, pt.y)))
+    return lines
+
+
+def _obstructing(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
+    """Obstacles whose interior the measuring line crosses (touching a corner does not count)."""
+    seg = LineString(line)
+    out = []
+    for ob in scenario.of_kind("obstacle"):
+        if ob.id in skip:
+            continue
+        shape = outline(ob)
+        if seg.intersects(shape) and seg.intersection(shape).length > 1e-6:
+            out.append(ob.id)
+    return tuple(out)
+
+
+def attack_ruling(scenario: Scenario) -> Ruling:
+    action = scenario.action
+    ed = scenario.edition
+    attacker = scenario.piece(action["attacker"])
+    defender = scenario.piece(action["defender"])
+    arc = action["arc"]
+    region = arc_region(attacker, arc)
+    att_sq = ship_square(attacker)
+    def_sq = ship_square(defender)
+    in_part = def_sq.intersection(region)
+    in_arc = not in_part.is_empty and (in_part.area > 1e-6 or def_sq.touches(region) or region.intersects(def_sq))
+    steps: list[Step] = []
+    figures: list[Figure] = []
+    warnings: list[str] = []
+    reasons: list[str] = []
+    arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
+    if arc != "full":
+        figures.append(Figure("arc", "area", ring(region.intersection(box(-100, -100, 3100, 3100))), arc_name))
+    steps.append(
+        Step(
+            f"Is {defender.label} in {attacker.label}'s {arc_name}?",
+            ("Yes: part of its base lies inside the arc (the arc lines count as inside)." if in_arc
+             else "No: no part of its base lies inside the arc, so it cannot be attacked with this arc."),
+            (cid(ed, "attack/arc"),),
+            ("arc", defender.id),
+        )
+    )
+    outcome: dict[str, Any] = {
+        "range": None, "can_attack": False, "reasons": [], "obstructed_by": [],
+        "defense_bonus_dice": 0, "in_arc": bool(in_arc), "attacker": attacker.id, "defender": defender.id,
+    }
+    if not in_arc:
+        outcome["reasons"] = [cid(ed, "attack/arc")]
+        return Ruling(outcome, tuple(steps), (), tuple(figures), f"{defender.label} is not in the {arc_name}.")
+    target = in_part if in_part.area > 1e-6 else def_sq
+    d = att_sq.distance(target)
+    rng = range_band(d)
+    if band_close_call(d):
+        warnings.append(f"the attack range is {d:.2f} mm, within 0.5 mm of a band line; measure on the table")
+    lines = _lines(att_sq, target, d)
+    # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
+    results = [MeasuringLine(a, b, _obstructing(scenario, (a, b), set())) for a, b in lines]
+    for i, ml in enumerate(results[:2]):
+        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm"))
+    steps.append(
+        Step(
+            f"Attack range {rng if rng is not None else 'beyond 3'} ({d:.1f} mm)",
+            "Range is measured from the closest point of the attacker's base to the closest point of the "
+            "defender's base inside the arc; a distance on a band line belongs to the lower band."
+            + (" Several lines are equally short (parallel bases): the attacker chooses which to use." if len(results) > 1 else ""),
+            (cid(ed, "attack/range"), cid(ed, "range/boundary")) + ((cid(ed, "obstructed/parallel"),) if len(results) > 1 else ()),
+            ("line-1", "line-2"),
+        )
+    )
+    outcome["range"] = rng
+    outcome["distance_mm"] = round(d, 2)
+    can = rng is not None
+    if rng is None:
+        reasons.append(cid(ed, "attack/range"))
+    if rng == 0:
+        if ed == "2.0":
+            can = False
+            reasons.append(cid(ed, "attack/range-0"))
+            steps.append(Step("No attack at range 0 in 2.0", "A ship cannot attack a ship at range 0.",
+                              (cid(ed, "attack/range-0"),), (defender.id,),
+                              other_edition="2.5 allows a restricted primary attack at range 0 (disputed between RRG versions)."))
+        else:
+            reasons.append(cid(ed, "attack/range-0"))
+            steps.append(Step("Range 0: only a restricted primary attack",
+                              "At range 0 only a primary attack is possible: no range bonus dice, and only the defender "
+                              "may modify the attacker's dice. RRG v1.4.5 and v1.4.6 transcriptions disagree on this.",
+                              (cid(ed, "attack/range-0"),), (defender.id,), derived=True,
+                              other_edition="2.0 forbids attacks at range 0."))
+    blocked_by = [
+        ob.id for ob in scenario.of_kind("obstacle")
+        if ob.type in RANGE_0_NO_ATTACK[ed] and contact(outline(attacker), outline(ob)).at_range_0
+    ]
+    if blocked_by:
+        can = False
+        reasons.append(cid(ed, "obstacles/range-0-attack"))
+        steps.append(Step(f"{attacker.label} cannot attack: it is at range 0 of {', '.join(blocked_by)}",
+                          "A ship at range 0 of an asteroid" + (", debris cloud or gas cloud" if ed == "2.5" else "")
+                          + " cannot attack.", (cid(ed, "obstacles/range-0-attack"),), tuple(blocked_by),
+                          other_edition=("In 2.0 only asteroids stop attacks." if ed == "2.5"
+                                         else "In 2.5 debris and gas clouds stop attacks too.")))
+    obstructed_all = all(r.obstructed_by for r in results)
+    obstructed_any = any(r.obstructed_by for r in results)
+    obstructors = sorted({o for r in results for o in r.obstructed_by})
+    if obstructed_any and not obstructed_all:
+        steps.append(Step("The attacker may choose an unobstructed line",
+                          f"Some of the equally short lines cross {', '.join(obstructors)} and some do not; the "
+                          "attacker chooses which line to measure, so it can avoid the obstruction.",
+                          (cid(ed, "obstructed/parallel"),), ("line-1", "line-2", *obstructors)))
+        outcome["line_choice"] = True
+        outcome["obstructed_by"] = []
+    elif obstructed_all:
+        steps.append(Step(f"Obstructed by {', '.join(obstructors)}: the defender rolls 1 extra defense die",
+                          "The attacker measures range through an obstacle, so the attack is obstructed and the "
+                          "defender rolls one additional defense die, however many obstacles obstruct.",
+                          (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),
+                          ("line-1", *obstructors)))
+        outcome["obstructed_by"] = obstructors
+        outcome["defense_bonus_dice"] = 1 if can else 0
+    outcome["lines"] = [
+        {"from": [round(r.a[0], 2), round(r.a[1], 2)], "to": [round(r.b[0], 2), round(r.b[1], 2)],
+         "obstructed_by": list(r.obstructed_by)} for r in results[:: max(1, len(results) // 5)]
+    ]
+    outcome["can_attack"] = can
+    outcome["reasons"] = reasons
+    verdict = f"{attacker.label} {'can' if can else 'cannot'} attack {defender.label}"
+    if rng is not None:
+        verdict += f" at range {rng}"
+    if outcome["defense_bonus_dice"]:
+        verdict += " (obstructed: +1 defense die)"
+    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), verdict + ".")
+

@@ -1,0 +1,109 @@
+"""Which obstacles and devices a move touched: moved through, overlapped, at range 0.
+
+Only the (counted) template and the final base matter; the base is picked up
+and placed, never swept (Maneuver: "the full width of the ship's base is
+ignored except in its starting and final positions").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely import Polygon
+
+from rules.engine.geometry import Contact, contact, overlaps
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing.pieces import outline
+
+ORDER_TOLERANCE = 0.01
+"""mm of template: how finely the first contact along the template is located."""
+
+
+@dataclass(frozen=True)
+class Touch:
+    """One obstacle or device and how the move met it."""
+
+    piece: Piece
+    through: bool
+    """The counted template shares area with it."""
+    overlapping: bool
+    """The final base shares area with it."""
+    at_start: str | None
+    """``"overlapping"`` or ``"touching"`` where the ship began at range 0 of it."""
+    first_contact: float
+    """Template length at which the template first shares area with it (ordering key)."""
+    template_contact: Contact | None
+    final_contact: Contact
+
+
+@dataclass(frozen=True)
+class MoveContacts:
+    touches: tuple[Touch, ...]
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def moved_through(self) -> tuple[Touch, ...]:
+        return tuple(t for t in self.touches if t.through)
+
+    @property
+    def overlapping(self) -> tuple[Touch, ...]:
+        return tuple(t for t in self.touches if t.overlapping)
+
+    @property
+    def at_range_0(self) -> tuple[Touch, ...]:
+        return tuple(t for t in self.touches if t.final_contact.at_range_0)
+
+
+def _first_contact(template_at, length: float, shape: Polygon) -> float:  # type: ignore[no-untyped-def]
+    """Smallest template length whose first part already shares area with ``shape``."""
+    lo, hi = 0.0, length
+    while hi - lo > ORDER_TOLERANCE:
+        mid = (lo + hi) / 2
+        part = template_at(mid)
+        if part is not None and overlaps(part, shape):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def move_contacts(
+    scenario: Scenario,
+    start_poly: Polygon,
+    counted_template: Polygon | None,
+    counted_length: float,
+    final_poly: Polygon,
+    template_at,  # type: ignore[no-untyped-def]
+    *,
+    kinds: tuple[str, ...] = ("obstacle", "device"),
+) -> MoveContacts:
+    """Classify every obstacle and device against the counted template and final base."""
+    touches: list[Touch] = []
+    warnings: list[str] = []
+    for piece in scenario.pieces:
+        if piece.kind not in kinds:
+            continue
+        shape = outline(piece)
+        start_c = contact(start_poly, shape)
+        at_start = "overlapping" if start_c.overlapping else ("touching" if start_c.touching else None)
+        tc = contact(counted_template, shape) if counted_template is not None else None
+        fc = contact(final_poly, shape)
+        through = bool(tc and tc.overlapping)
+        if tc is not None and tc.close_call:
+            state = "shares area with" if tc.overlapping else "clears"
+            warnings.append(
+                f"{piece.id}: the template {state} it by less than 0.5 mm; measure on the table"
+            )
+        if fc.close_call:
+            state = "overlaps" if fc.overlapping else "clears"
+            warnings.append(f"{piece.id}: the final base {state} it by less than 0.5 mm; measure on the table")
+        if not (through or fc.overlapping or fc.touching or at_start):
+            continue
+        first = (
+            _first_contact(template_at, counted_length, shape)
+            if through and template_at is not None
+            else counted_length + final_poly.centroid.distance(shape)
+        )
+        touches.append(Touch(piece, through, fc.overlapping, at_start, first, tc, fc))
+    touches.sort(key=lambda t: (t.first_contact, t.piece.id))
+    return MoveContacts(tuple(touches), tuple(warnings))

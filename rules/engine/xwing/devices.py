@@ -1,0 +1,224 @@
+"""Dropping and launching devices: where the token lands, what it is under, what happens.
+
+Drop: the card's template between the ship's rear guides; launch: between its
+front guides.  The device's guides slide into the far end of the template, so
+its centre lies ``guide_offset`` beyond the template end and it faces away from
+the ship (its guides face back along the template).  The guides are part of the
+device for overlap and range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from shapely import Polygon
+
+from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
+from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing import shapes as shape_catalog
+from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
+from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
+from rules.engine.xwing.resolve import cid
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceCard:
+    """What the device's card says about placing it (xwing-rules.md §2.1)."""
+
+    name: str
+    category: str  # "bomb" or "mine"
+    templates: tuple[TemplateSpec, ...]
+    clause: str
+    reach: int = 1
+    """Bombs: ships at range 0..reach detonate with it (electro-proton: 2)."""
+    note: str = ""
+
+
+_S1 = (TemplateSpec("straight", 1),)
+CARDS: dict[str, DeviceCard] = {
+    "proton-bomb": DeviceCard("Proton Bomb", "bomb", _S1, "device-card/proton-bomb"),
+    "seismic-charge": DeviceCard(
+        "Seismic Charge", "bomb", _S1, "device-card/seismic-charge",
+        note="When it detonates, the placing player chooses 1 obstacle at range 0–1 of it; ships at range 0–1 of "
+        "that obstacle are affected (not evaluated here).",
+    ),
+    "ion-bomb": DeviceCard("Ion Bomb", "bomb", _S1, "device-card/ion-bomb"),
+    "thermal-detonator": DeviceCard(
+        "Thermal Detonator", "bomb", (TemplateSpec("straight", 1), TemplateSpec("straight", 2)),
+        "device-card/thermal-detonator",
+    ),
+    "bomblet": DeviceCard("Bomblet", "bomb", _S1, "device-card/bomblet"),
+    "electro-proton-bomb": DeviceCard(
+        "Electro-Proton Bomb", "bomb", _S1, "device-card/electro-proton-bomb", reach=2,
+        note="It is placed with 1 fuse marker, so it normally detonates at the end of the following Activation Phase.",
+    ),
+    "concussion-bomb": DeviceCard("Concussion Bomb", "bomb", _S1, "device-card/concussion-bomb"),
+    "proximity-mine": DeviceCard("Proximity Mine", "mine", _S1, "device-card/proximity-mine"),
+    "cluster-mine": DeviceCard(
+        "Cluster Mines", "mine", _S1, "device-card/cluster-mines",
+        note="The centre mine is placed at the template; the two others in its recesses.",
+    ),
+    "conner-net": DeviceCard("Conner Net", "mine", _S1, "device-card/conner-net"),
+}
+
+
+@dataclass(frozen=True)
+class PlacedToken:
+    id: str
+    shape: str
+    pose: Pose
+    polygon: Polygon
+
+
+def _spec(tmpl: dict[str, Any] | None, card: DeviceCard) -> TemplateSpec:
+    if not tmpl:
+        return card.templates[0]
+    side = -1 if tmpl.get("direction") == "left" else 1
+    return TemplateSpec(str(tmpl["bearing"]), int(tmpl["speed"]), side)
+
+
+def place_device(ship: Piece, device_id: str, device_type: str, spec: TemplateSpec, *, drop: bool) -> tuple[Polygon, list[PlacedToken]]:
+    """The template and the device token(s) for a drop (rear guides) or a launch (front guides)."""
+    b = ship_length(ship)
+    path = ChordPath(spec, b)
+    frame = Frame(ship_pose(ship), reverse=drop)
+    template = frame.polygon(path.template())
+    shape_id = shape_catalog.default_shape_for_type(device_type)
+    shape = shape_catalog.get_shape(shape_id)
+    assert shape is not None
+    d = float(shape.guide_offset or 0.0)
+    end = path.full_pose()  # rear hashmark of a ship = the template end; its centre is b/2 beyond it
+    fx, fy = end.forward
+    ex, ey = end.x - fx * b / 2, end.y - fy * b / 2
+    local = Pose(ex + fx * d, ey + fy * d, end.heading)
+    centre = frame.pose(local)
+    if drop:
+        centre = Pose(centre.x, centre.y, centre.heading + 180)
+    tokens = [PlacedToken(device_id, shape_id, centre, shape_catalog.shape_polygon(shape_id, centre.x, centre.y, centre.heading))]
+    if device_type == "cluster-mine":
+        side_id = "cluster-mine-side"
+        for i, (ox, oy) in enumerate(shape_catalog.CLUSTER_SIDE_OFFSETS, start=2):
+            p = centre.compose(Pose(ox, oy, 0.0))
+            tokens.append(PlacedToken(f"{device_id}-{i}", side_id, p, shape_catalog.shape_polygon(side_id, p.x, p.y, p.heading)))
+    return template, tokens
+
+
+def device_ruling(scenario: Scenario) -> Ruling:
+    """A drop or launch: legality, the landing spot, what it is under, and what happens next."""
+    action = scenario.action
+    ed = scenario.edition
+    drop = action["type"] == "drop"
+    verb = "drop" if drop else "launch"
+    ship = scenario.piece(action["ship"])
+    dev = action["device"]
+    card = CARDS[dev["type"]]
+    spec = _spec(action.get("template"), card)
+    steps: list[Step] = []
+    figures: list[Figure] = []
+    warnings: list[str] = []
+    outcome: dict[str, Any] = {
+        "placed": False, "device": None, "under": [], "detonates": False, "placer_chooses": False, "reason": None,
+    }
+    state = ship.get("state") or {}
+    limit_text = "once per round" if ed == "2.0" else "once per System Phase"
+    if state.get("placed_device"):
+        outcome["reason"] = f"the ship already placed a device ({limit_text})"
+        steps.append(Step(f"It cannot {verb}: it already placed a device {limit_text}",
+                          f"Each ship can {'drop or launch only one device per round' if ed == '2.0' else 'place a device only once per System Phase'}."
+                          " Effects with other timings can still place devices unless their card says otherwise.",
+                          (cid(ed, "device/limit"),), (ship.id,),
+                          other_edition=("2.5 limits placement to once per System Phase." if ed == "2.0"
+                                         else "2.0 allowed one drop or launch per round.")))
+    if state.get("decloaked"):
+        outcome["reason"] = "the ship decloaked this phase"
+        steps.append(Step(f"It cannot {verb}: it decloaked this phase",
+                          "A ship cannot place a device during the same phase that it decloaked.",
+                          (cid(ed, "device/decloak"),), (ship.id,)))
+    if outcome["reason"]:
+        return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot {verb} the {card.name}.")
+
+    template, tokens = place_device(ship, dev["id"], dev["type"], spec, drop=drop)
+    figures.append(Figure("template", "template", ring(template), spec.name))
+    guides = "rear" if drop else "front"
+    default = spec in card.templates
+    steps.append(Step(f"{verb.capitalize()}: the {spec.name} between the {guides} guides",
+                      f"The {spec.name} template is set between {ship.label}'s {guides} guides and the {card.name}'s "
+                      "guides slide into its far end." + ("" if default else
+                      f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs "
+                      "an effect that allows it (e.g. Trajectory Simulator, Nimble Bomber, Skilled Bombardier)."),
+                      (cid(ed, f"device/{verb}"), cid(ed, card.clause)), ("template", *[t.id for t in tokens])))
+    play = play_area(scenario)
+    outside = [t.id for t in tokens if not play.covers(t.polygon)]
+    for t in tokens:
+        figures.append(Figure(f"device-{t.id}", "device", ring(t.polygon), t.id))
+    if outside:
+        outcome["reason"] = "part of the device would be outside the play area"
+        steps.append(Step("It is not placed: part of it would be outside the play area",
+                          "Play is reversed to before the device was placed: it is not placed, spent charges are "
+                          "recovered, and the player may choose not to place it.",
+                          (cid(ed, "device/outside"),), tuple(outside)))
+        return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {card.name} cannot be placed.")
+    main = tokens[0]
+    outcome["placed"] = True
+    outcome["device"] = {"id": main.id, "type": dev["type"], **main.pose.rounded()}
+    if len(tokens) > 1:
+        outcome["parts"] = [{"id": t.id, **t.pose.rounded()} for t in tokens]
+    under_by_token: dict[str, list[str]] = {}
+    for t in tokens:
+        for other in scenario.of_kind("ship"):
+            c = contact(ship_outline(other), t.polygon)
+            if c.close_call:
+                warnings.append(f"{t.id}: within 0.5 mm of {other.id}'s base; measure on the table")
+            if c.overlapping:
+                under_by_token.setdefault(t.id, []).append(other.id)
+    under = sorted({s for ss in under_by_token.values() for s in ss})
+    outcome["under"] = under
+    steps.append(Step(f"It lands at {_pose_text(main.pose)}",
+                      "Its guides count as part of the device for overlapping, moving through and range."
+                      + (f" It is placed under {', '.join(under)}'s base." if under else " It is under no ship."),
+                      (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
+                      (*[f"device-{t.id}" for t in tokens], *under)))
+    if card.category == "mine" and under:
+        outcome["detonates"] = True
+        several = any(len(v) > 1 for v in under_by_token.values())
+        outcome["placer_chooses"] = several
+        steps.append(Step("The mine detonates at once" + (": the placing player chooses the ship" if several else ""),
+                          ("Placed under more than one ship's base, it detonates instantly and the player placing it "
+                           "chooses which one ship it affects." if several else
+                           "Placed under a ship's base, the ship overlaps it, so it detonates now.")
+                          + (" Each cluster mine is resolved on its own." if len(tokens) > 1 else ""),
+                          (cid(ed, "device/under-several") if several else cid(ed, "mine/detonation"), cid(ed, card.clause)),
+                          tuple(under)))
+    elif card.category == "bomb":
+        reached = []
+        for other in scenario.of_kind("ship"):
+            band = range_band(ship_square(other).distance(main.polygon))
+            if band is not None and band <= card.reach:
+                reached.append(other.id)
+        outcome["in_blast_now"] = reached
+        steps.append(Step("The bomb waits for its detonation",
+                          f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
+                          f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
+                          f"now: {', '.join(reached) or 'none'} — they may still move before then."
+                          + (f" {card.note}" if card.note else ""),
+                          (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
+                          tuple(reached)))
+    elif card.note:
+        steps.append(Step(card.name, card.note, (cid(ed, card.clause),), ()))
+    touched_obstacles = [o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)]
+    if touched_obstacles:
+        steps.append(Step("Devices are not obstacles",
+                          f"The device may lie on {', '.join(touched_obstacles)}: devices are objects, not obstacles, and "
+                          "placing one there has no obstacle effect.", (cid(ed, "device/not-obstacle"),),
+                          tuple(touched_obstacles), derived=True))
+    summary = f"The {card.name} is {'dropped' if drop else 'launched'}" + (f" under {', '.join(under)}" if under else "")
+    if outcome["detonates"]:
+        summary += " and detonates at once"
+    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
+
+
+def _pose_text(p: Pose) -> str:
+    r = p.rounded()
+    return f"({r['x']}, {r['y']}) facing {r['heading']}°"

@@ -1,0 +1,276 @@
+"""Where a ship ends up: maneuvers (with bumps), barrel rolls and boosts.
+
+Pure geometry: which pose, which template, which ships block.  What the
+obstacles and devices under the template do is decided elsewhere
+(``obstacles.py``), from the ``counted_template`` and ``final`` this returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely import Polygon, prepared, unary_union
+
+from rules.engine.geometry import Pose, overlaps, place
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing.dimensions import TALLON_SHIFT
+from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec, template_outline
+from rules.engine.xwing.pieces import outline, ship_length, ship_outline, ship_pose
+
+BUMP_SCAN_STEP = 0.5
+"""mm of path: the backward scan brackets the first clear position this finely..."""
+BUMP_TOLERANCE = 1e-4
+"""...and bisection then pins it to this (far below the 0.01 mm we promise)."""
+
+BASIC = {
+    "straight": "straight",
+    "koiogran": "straight",
+    "reverse-straight": "straight",
+    "bank": "bank",
+    "segnor": "bank",
+    "reverse-bank": "bank",
+    "turn": "turn",
+    "tallon": "turn",
+}
+POSITION_ORDER: dict[str, tuple[str, ...]] = {
+    "middle": ("middle", "forward", "backward"),
+    "forward": ("forward", "middle", "backward"),
+    "backward": ("backward", "middle", "forward"),
+}
+
+
+@dataclass(frozen=True)
+class ManeuverResult:
+    """Facts of a maneuver's movement (before any obstacle or device effect)."""
+
+    executed: str
+    """``full`` or ``partial``."""
+    start: Pose
+    final: Pose
+    template: Polygon | None
+    counted_template: Polygon | None
+    counted_length: float
+    template_length: float
+    bumped: tuple[str, ...]
+    template_name: str
+    tallon_position: str | None = None
+    tallon_tried: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Tallon roll: position → ships that position would overlap."""
+    rotated: bool = False
+    """True where the advanced maneuver's rotation applied (full execution)."""
+    ignored_blockers: tuple[str, ...] = ()
+    path: ChordPath | None = None
+    frame: Frame | None = None
+
+    def template_upto(self, length: float) -> Polygon | None:
+        """The first ``length`` mm of the template, in table coordinates (for ordering)."""
+        if self.path is None or self.frame is None:
+            return None
+        return self.frame.polygon(self.path.template(length))
+
+
+def other_ships(scenario: Scenario, ship: Piece) -> list[Piece]:
+    return [p for p in scenario.of_kind("ship") if p.id != ship.id]
+
+
+def _blocking(ship_poly: Polygon, others: list[tuple[Piece, Polygon]]) -> list[str]:
+    return [p.id for p, poly in others if overlaps(ship_poly, poly)]
+
+
+def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object]) -> ManeuverResult:
+    """Resolve the movement of a maneuver: full, or partial after a bump."""
+    bearing = str(action["bearing"])
+    speed = int(action.get("speed") or 0)  # type: ignore[call-overload]
+    side = -1 if action.get("direction") == "left" else 1
+    start = ship_pose(ship)
+    b = ship_length(ship)
+    if bearing == "stationary":
+        return ManeuverResult("full", start, start, None, None, 0.0, 0.0, (), "stationary [0 stop]")
+
+    spec = TemplateSpec(BASIC[bearing], speed, side)
+    path = ChordPath(spec, b)
+    frame = Frame(start, reverse=bearing.startswith("reverse"))
+    template = frame.polygon(path.template())
+    others_all = [(p, ship_outline(p)) for p in other_ships(scenario, ship)]
+    start_poly = ship_outline(ship, start)
+    ignored = tuple(p.id for p, poly in others_all if overlaps(start_poly, poly))
+    others = [(p, poly) for p, poly in others_all if p.id not in ignored]
+
+    def fits(pose: Pose) -> bool:
+        return not _blocking(ship_outline(ship, pose), others)
+
+    basic_full = frame.pose(path.full_pose())
+    common = {
+        "start": start,
+        "template": template,
+        "template_length": path.template_length,
+        "template_name": spec.name,
+        "path": path,
+        "frame": frame,
+        "ignored_blockers": ignored,
+    }
+
+    tallon_tried: dict[str, tuple[str, ...]] = {}
+    if bearing == "tallon":
+        rotated = Pose(basic_full.x, basic_full.y, basic_full.heading + side * 90)
+        wanted = str(action.get("tallon_position") or "middle")
+        candidates: dict[str, Pose] = {}
+        for name, shift in (("forward", TALLON_SHIFT), ("middle", 0.0), ("backward", -TALLON_SHIFT)):
+            fx, fy = rotated.forward
+            candidates[name] = Pose(rotated.x + shift * fx, rotated.y + shift * fy, rotated.heading)
+            tallon_tried[name] = tuple(_blocking(ship_outline(ship, candidates[name]), others))
+        for name in POSITION_ORDER[wanted]:
+            if not tallon_tried[name]:
+                return ManeuverResult(
+                    "full", final=candidates[name], counted_template=template,
+                    counted_length=path.template_length, bumped=(), tallon_position=name,
+                    tallon_tried=tallon_tried, rotated=True, **common,  # type: ignore[arg-type]
+                )
+    else:
+        full = basic_full
+        if bearing in ("koiogran", "segnor"):
+            full = Pose(basic_full.x, basic_full.y, basic_full.heading + 180)
+        if fits(full):
+            return ManeuverResult(
+                "full", final=full, counted_template=template, counted_length=path.template_length,
+                bumped=(), rotated=bearing in ("koiogran", "segnor"), **common,  # type: ignore[arg-type]
+            )
+
+    s_final, bumped = _bump(path, frame, ship, others)
+    counted = max(0.0, s_final - b)
+    counted_poly = frame.polygon(path.template(counted)) if counted > 1e-9 else None
+    return ManeuverResult(
+        "partial", final=frame.pose(path.pose(s_final)), counted_template=counted_poly,
+        counted_length=counted, bumped=bumped, tallon_tried=tallon_tried, **common,  # type: ignore[arg-type]
+    )
+
+
+def _bump(path: ChordPath, frame: Frame, ship: Piece, others: list[tuple[Piece, Polygon]]) -> tuple[float, tuple[str, ...]]:
+    """Back the ship along the template until it overlaps no ship; return where and whom it touches.
+
+    Scan backwards from full execution in ``BUMP_SCAN_STEP`` steps to bracket
+    the first clear position, then bisect to ``BUMP_TOLERANCE``.
+    """
+    if not others:
+        return path.full, ()
+    union = prepared.prep(unary_union([poly for _, poly in others]))
+
+    def clear(s: float) -> bool:
+        poly = ship_outline(ship, frame.pose(path.pose(s)))
+        if not union.intersects(poly):
+            return True
+        return not _blocking(poly, others)
+
+    blocked = path.full
+    s = path.full
+    while True:
+        s = max(0.0, s - BUMP_SCAN_STEP)
+        if clear(s):
+            break
+        if s <= 0.0:
+            # Even the start position overlaps (only possible via ignored ships): stay.
+            return 0.0, ()
+        blocked = s
+    lo, hi = s, blocked
+    while hi - lo > BUMP_TOLERANCE:
+        mid = (lo + hi) / 2
+        if clear(mid):
+            lo = mid
+        else:
+            hi = mid
+    touching = _blocking(ship_outline(ship, frame.pose(path.pose(hi))), others)
+    return lo, tuple(touching)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One barrel-roll position or boost template, tried."""
+
+    name: str
+    final: Pose
+    template: Polygon
+    legal: bool
+    reason: str | None
+    blocking: tuple[str, ...] = ()
+
+
+def _judge_option(
+    scenario: Scenario, ship: Piece, name: str, final: Pose, template: Polygon, play: Polygon
+) -> Option:
+    """Legal unless it overlaps a ship, overlaps or moves through an obstacle, or leaves the table."""
+    poly = ship_outline(ship, final)
+    reasons: list[str] = []
+    blockers: list[str] = []
+    for other in other_ships(scenario, ship):
+        if overlaps(poly, outline(other)):
+            reasons.append(f"overlaps ship {other.id}")
+            blockers.append(other.id)
+    for ob in scenario.of_kind("obstacle"):
+        shape = outline(ob)
+        if overlaps(poly, shape):
+            reasons.append(f"overlaps obstacle {ob.id}")
+            blockers.append(ob.id)
+        elif overlaps(template, shape):
+            reasons.append(f"moves through obstacle {ob.id}")
+            blockers.append(ob.id)
+    if not play.covers(poly):
+        reasons.append("leaves the play area")
+    return Option(name, final, template, not reasons, "; ".join(reasons) or None, tuple(blockers))
+
+
+def barrel_roll_options(scenario: Scenario, ship: Piece, direction: str, template_name: str, play: Polygon) -> list[Option]:
+    """The three barrel-roll positions (forward, middle, backward) to one side.
+
+    Small bases: the template's narrow end against the side, the ship placed at
+    its far narrow end; medium and large: the long edge against the side.
+    """
+    start = ship_pose(ship)
+    b = ship_length(ship)
+    length = 80.0 if template_name == "straight-2" else 40.0
+    sign = 1 if direction == "right" else -1
+    if ship.size == "small":
+        local_template = [(b / 2, -10.0), (b / 2 + length, -10.0), (b / 2 + length, 10.0), (b / 2, 10.0)]
+        reach, shift = b + length, 10.0
+    else:
+        local_template = [(b / 2, -length / 2), (b / 2 + 20.0, -length / 2), (b / 2 + 20.0, length / 2), (b / 2, length / 2)]
+        reach, shift = b + 20.0, length / 2
+    template = place(local_template, start, mirror=sign < 0)
+    out = []
+    for name, dy in (("forward", shift), ("middle", 0.0), ("backward", -shift)):
+        final = start.compose(Pose(sign * reach, dy, 0.0))
+        out.append(_judge_option(scenario, ship, name, final, template, play))
+    return out
+
+
+BOOST_TEMPLATES: dict[str, TemplateSpec] = {
+    "straight": TemplateSpec("straight", 1),
+    "bank-left": TemplateSpec("bank", 1, -1),
+    "bank-right": TemplateSpec("bank", 1, 1),
+    "turn-left": TemplateSpec("turn", 1, -1),
+    "turn-right": TemplateSpec("turn", 1, 1),
+}
+
+
+def boost_options(scenario: Scenario, ship: Piece, with_turns: bool, play: Polygon) -> list[Option]:
+    """Every boost template (the turns only where an effect allows them)."""
+    start = ship_pose(ship)
+    b = ship_length(ship)
+    out = []
+    for name, spec in BOOST_TEMPLATES.items():
+        if name.startswith("turn") and not with_turns:
+            continue
+        path = ChordPath(spec, b)
+        template = place(template_outline(spec, b / 2), start)
+        final = start.compose(path.full_pose())
+        out.append(_judge_option(scenario, ship, name, final, template, play))
+    return out
+
+
+def choose_option(options: list[Option], wanted: str, order: tuple[str, ...]) -> Option | None:
+    """The wanted option if legal, else the first legal one in ``order`` (a ship may not choose to fail)."""
+    by_name = {o.name: o for o in options}
+    for name in (wanted, *order):
+        o = by_name.get(name)
+        if o is not None and o.legal:
+            return o
+    return None

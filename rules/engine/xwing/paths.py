@@ -1,0 +1,196 @@
+"""Templates and the path a ship's base follows along them (the chord model).
+
+Everything here is in the *start frame*: the moving ship's centre at the origin,
+``+y`` its facing, ``+x`` its right.  A maneuver's path is the ship's own centre
+line (the lead-in, length B), the template's middle line, and a straight
+lead-out of length B.  A pose along the path is a chord of length B whose ends
+(the rear and front guide hashmarks) both lie on the path
+(``../shared/reference/xwing-geometry.md`` §2.4): the rules' "keep the hashmarks
+centred over the template's middle line" made exact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from shapely import Polygon
+
+from rules.engine.geometry import Point, Pose, place
+from rules.engine.xwing.dimensions import (
+    BANK_RADIUS,
+    BANK_SWEEP,
+    STRAIGHT_LENGTH,
+    TEMPLATE_WIDTH,
+    TURN_RADIUS,
+    TURN_SWEEP,
+)
+
+ARC_STEP_DEG = 0.25
+"""Arc subdivision: chord error ≤ 190·(1 − cos 0.125°) ≈ 0.0005 mm on the widest template."""
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateSpec:
+    """A maneuver template: its bearing, speed and turn direction (+1 right, -1 left)."""
+
+    bearing: str  # "straight", "bank" or "turn"
+    speed: int
+    side: int = 1
+
+    @property
+    def radius(self) -> float | None:
+        if self.bearing == "bank":
+            return BANK_RADIUS[self.speed]
+        if self.bearing == "turn":
+            return TURN_RADIUS[self.speed]
+        return None
+
+    @property
+    def sweep(self) -> float:
+        return {"bank": BANK_SWEEP, "turn": TURN_SWEEP}.get(self.bearing, 0.0)
+
+    @property
+    def length(self) -> float:
+        """Length of the template's middle line."""
+        r = self.radius
+        if r is None:
+            return STRAIGHT_LENGTH * self.speed
+        return r * math.radians(self.sweep)
+
+    @property
+    def name(self) -> str:
+        if self.bearing == "straight":
+            return f"[{self.speed} straight]"
+        return f"[{self.speed} {'right' if self.side > 0 else 'left'} {self.bearing}]"
+
+
+def _middle_point(spec: TemplateSpec, t: float, y0: float) -> tuple[Point, float]:
+    """Point and heading (degrees, clockwise) at distance t along the middle line.
+
+    The template starts at (0, y0) facing +y.
+    """
+    r = spec.radius
+    if r is None:
+        return (0.0, y0 + t), 0.0
+    phi = t / r
+    x = spec.side * (r - r * math.cos(phi))
+    y = y0 + r * math.sin(phi)
+    return (x, y), spec.side * math.degrees(phi)
+
+
+def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -> list[Point]:
+    """The template (or its first ``upto`` mm) as a polygon ring, starting at (0, y0)."""
+    half = TEMPLATE_WIDTH / 2
+    length = spec.length if upto is None else max(0.0, min(upto, spec.length))
+    r = spec.radius
+    if r is None:
+        return [(half, y0), (half, y0 + length), (-half, y0 + length), (-half, y0)]
+    n = max(1, math.ceil(math.degrees(length / r) / ARC_STEP_DEG))
+    inner: list[Point] = []
+    outer: list[Point] = []
+    for i in range(n + 1):
+        t = length * i / n
+        (px, py), h = _middle_point(spec, t, y0)
+        hr = math.radians(h)
+        # unit vector to the ship's right of the middle line at t
+        rx, ry = math.cos(hr), -math.sin(hr)
+        a = (px + half * rx, py + half * ry)
+        b = (px - half * rx, py - half * ry)
+        if spec.side > 0:
+            inner.append(a)
+            outer.append(b)
+        else:
+            inner.append(b)
+            outer.append(a)
+    pts = inner + outer[::-1]
+    if spec.side < 0:
+        pts = pts[::-1]
+    return pts
+
+
+@dataclass(frozen=True)
+class ChordPath:
+    """Lead-in, template middle line and lead-out for a base of length ``b``.
+
+    ``s`` is arc length from the start position's rear hashmark.  The rear
+    hashmark runs from ``s = 0`` (start) to ``s = b + L`` (full execution).
+    """
+
+    spec: TemplateSpec
+    b: float
+
+    @cached_property
+    def template_length(self) -> float:
+        return self.spec.length
+
+    @property
+    def full(self) -> float:
+        """The ``s`` of the rear hashmark at full execution."""
+        return self.b + self.template_length
+
+    @cached_property
+    def _end(self) -> tuple[Point, float]:
+        return _middle_point(self.spec, self.template_length, self.b / 2)
+
+    def point(self, s: float) -> Point:
+        b = self.b
+        if s <= b:
+            return (0.0, s - b / 2)
+        t = s - b
+        if t <= self.template_length:
+            return _middle_point(self.spec, t, b / 2)[0]
+        (ex, ey), h = self._end
+        hr = math.radians(h)
+        extra = t - self.template_length
+        return (ex + extra * math.sin(hr), ey + extra * math.cos(hr))
+
+    def pose(self, s: float) -> Pose:
+        """The base pose whose rear hashmark is at ``s`` (a chord of length b)."""
+        rx, ry = self.point(s)
+        b = self.b
+        lo, hi = s + b, s + b + self.template_length + 1.0
+        if self.spec.radius is None or s >= self.full - 1e-12:
+            fx, fy = self.point(s + b)
+        else:
+            # |P(u) - R| grows monotonically with u for sweeps ≤ 90°: bisect it.
+            for _ in range(64):
+                mid = (lo + hi) / 2
+                px, py = self.point(mid)
+                if math.hypot(px - rx, py - ry) < b:
+                    lo = mid
+                else:
+                    hi = mid
+                if hi - lo < 1e-10:
+                    break
+            fx, fy = self.point((lo + hi) / 2)
+        heading = math.degrees(math.atan2(fx - rx, fy - ry))
+        return Pose((rx + fx) / 2, (ry + fy) / 2, heading)
+
+    def full_pose(self) -> Pose:
+        """Closed form of full execution: centre = template end + (b/2)·end direction."""
+        (ex, ey), h = self._end
+        hr = math.radians(h)
+        return Pose(ex + self.b / 2 * math.sin(hr), ey + self.b / 2 * math.cos(hr), h)
+
+    def template(self, upto: float | None = None) -> list[Point]:
+        return template_outline(self.spec, self.b / 2, upto)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The start frame of a move: the ship's start pose, mirrored in y for reverse moves."""
+
+    start: Pose
+    reverse: bool = False
+
+    def pose(self, local: Pose) -> Pose:
+        if self.reverse:
+            local = Pose(local.x, -local.y, -local.heading)
+        return self.start.compose(local)
+
+    def polygon(self, pts: list[Point]) -> Polygon:
+        if self.reverse:
+            pts = [(x, -y) for x, y in pts]
+        return place(pts, self.start)

@@ -1,0 +1,197 @@
+"""From contacts to effects: which obstacles and mines trigger, in what order, and why.
+
+Used by every move (maneuver, barrel roll, boost) so the start-on exemptions,
+the ordering along the template and the edition differences live in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.engine.ruling import Step
+from rules.engine.scenario import Scenario
+from rules.engine.xwing.contacts import MoveContacts, Touch
+from rules.engine.xwing.effects import (
+    MINE_EFFECTS,
+    RANGE_0_NO_ATTACK,
+    Effect,
+    no_lock_types,
+    obstacle_effect,
+)
+
+OTHER = {"2.0": "2.5", "2.5": "2.0"}
+
+
+def cid(edition: str, rest: str) -> str:
+    return f"xwing-{edition}/{rest}"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    effects: tuple[dict[str, Any], ...]
+    steps: tuple[Step, ...]
+    skips_action: bool
+    exempt: tuple[str, ...]
+
+
+def _triggers(t: Touch, edition: str, stationary: bool) -> tuple[str | None, str | None, bool]:
+    """(trigger, reason-if-exempt, derived) for one touched object."""
+    if stationary:
+        # Stationary: "does trigger the effects of overlapping any obstacles at range 0".
+        if t.final_contact.at_range_0 and t.piece.kind == "obstacle":
+            return "overlap", None, not t.overlapping
+        return None, None, False
+    if edition == "2.5" and t.piece.kind == "obstacle" and t.at_start:
+        if t.overlapping:
+            return "overlap", None, False
+        if t.through:
+            return None, "start", False
+        return None, None, False
+    if t.through:
+        return "move-through", None, False
+    if t.overlapping:
+        return "overlap", None, False
+    return None, None, False
+
+
+def resolve_contacts(
+    scenario: Scenario, ship_id: str, contacts: MoveContacts, *, move: str
+) -> Resolution:
+    """Effects of the obstacles and mines a move touched, in resolution order.
+
+    ``move`` is ``maneuver``, ``stationary``, ``barrel-roll`` or ``boost``.
+    Rules effects (obstacles) resolve before device abilities (mines): derived
+    from the ability-queue rule.
+    """
+    ed = scenario.edition
+    dice = scenario.dice
+    effects: list[dict[str, Any]] = []
+    steps: list[Step] = []
+    exempt: list[str] = []
+    skips = False
+    obstacles = [t for t in contacts.touches if t.piece.kind == "obstacle"]
+    mines = [t for t in contacts.touches if t.piece.kind == "device" and t.piece.type in MINE_EFFECTS]
+    for t in obstacles + mines:
+        trigger, why_not, derived = _triggers(t, ed, move == "stationary")
+        pid = t.piece.id
+        if why_not == "start":
+            exempt.append(pid)
+            steps.append(
+                Step(
+                    f"{pid} does not trigger: the ship started on it",
+                    f"{scenario.piece(ship_id).label} began this move overlapping {pid}, so moving through it "
+                    "again has no effect; only overlapping it again with the final position would.",
+                    (cid(ed, "obstacles/start-overlap"), cid(ed, "obstacles/start-range-0")),
+                    (pid,),
+                    other_edition="In 2.0 a ship that starts on an obstacle suffers it again if it moves "
+                    "through or overlaps it again.",
+                )
+            )
+            continue
+        if trigger is None:
+            continue
+        eff: Effect = obstacle_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else MINE_EFFECTS[str(t.piece.type)]
+        rule = cid(ed, eff.clause)
+        entry: dict[str, Any] = {
+            "source": pid,
+            "trigger": trigger,
+            "rule": rule,
+            "text": " ".join(x for x in (eff.text(), eff.note) if x),
+        }
+        branches = eff.branches()
+        if branches:
+            entry["branches"] = branches
+        rolled = dice.get(pid)
+        result_text = ""
+        if rolled is not None and eff.dice:
+            used = rolled[: eff.dice]
+            if len(used) < eff.dice:
+                result_text = f" The dice given for {pid} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."
+            else:
+                entry["rolled"] = list(used)
+                entry["result"] = eff.resolve(used)
+                result_text = f" Rolled {', '.join(used)}: {entry['result']}."
+        elif branches:
+            odds = "; ".join(f"{b['result']} ({b['odds']})" for b in branches)
+            result_text = f" Possible results: {odds}."
+        effects.append(entry)
+        verb = "moved through" if trigger == "move-through" else "overlaps"
+        if move == "stationary":
+            verb = "is at range 0 of"
+        skips_here = eff.skips_action and (move in ("maneuver", "stationary") or t.piece.type == "blaze")
+        if t.piece.kind == "obstacle" and ed == "2.0" and move not in ("maneuver", "stationary"):
+            skips_here = False
+        skips = skips or skips_here
+        rules = [rule, cid(ed, "obstacles/effects-after-move")]
+        if t.piece.kind == "device":
+            rules = [rule, cid(ed, "mine/detonation"), cid(ed, "device/effect-order")]
+            derived = True
+        if move == "stationary":
+            rules.append(cid(ed, "maneuver/stationary"))
+        steps.append(
+            Step(
+                f"{pid} ({t.piece.type}) takes effect",
+                f"The ship {verb} {pid}. {eff.text()}{(' ' + eff.note) if eff.note else ''}{result_text}",
+                tuple(rules),
+                (pid, f"contact-{pid}"),
+                derived=derived or eff.derived,
+                other_edition=_other_edition_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else None,
+            )
+        )
+    if len([e for e in effects if e["source"] in {t.piece.id for t in obstacles}]) > 1:
+        order = ", ".join(e["source"] for e in effects)
+        steps.insert(
+            0,
+            Step(
+                "Several objects: resolve them in order along the template",
+                f"Effects resolve starting with the object closest to the ship's starting position and "
+                f"proceeding along the template: {order}. Obstacles (rules effects) resolve before mines "
+                "(device abilities).",
+                (cid(ed, "obstacles/order"), cid(ed, "device/effect-order")),
+                tuple(e["source"] for e in effects),
+            ),
+        )
+    return Resolution(tuple(effects), tuple(steps), skips, tuple(exempt))
+
+
+def _other_edition_effect(edition: str, obstacle_type: str) -> str | None:
+    other = OTHER[edition]
+    a, b = obstacle_effect(edition, obstacle_type), obstacle_effect(other, obstacle_type)
+    if a.text() == b.text() and a.skips_action == b.skips_action:
+        return None
+    skip = " and a maneuver through or onto it skips the Perform Action step" if b.skips_action and other == "2.0" else ""
+    return f"In {other}: {b.text()}{skip}"
+
+
+def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step], dict[str, list[str]]]:
+    """Restrictions while the ship stays at range 0 of obstacles after moving."""
+    ed = scenario.edition
+    no_attack = [t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in RANGE_0_NO_ATTACK[ed]]
+    no_lock = [t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in no_lock_types(ed)]
+    steps: list[Step] = []
+    if no_attack:
+        steps.append(
+            Step(
+                "It cannot attack while at range 0 of " + ", ".join(no_attack),
+                "While a ship is at range 0 of an asteroid"
+                + (", debris cloud or gas cloud" if ed == "2.5" else "")
+                + ", it cannot perform attacks.",
+                (cid(ed, "obstacles/range-0-attack"),),
+                tuple(no_attack),
+                other_edition=(
+                    "In 2.0 only asteroids stop attacks at range 0." if ed == "2.5"
+                    else "In 2.5 debris clouds and gas clouds also stop attacks at range 0."
+                ),
+            )
+        )
+    if no_lock:
+        steps.append(
+            Step(
+                "It cannot lock or be locked while at range 0 of " + ", ".join(no_lock),
+                "A ship at range 0 of a gas cloud or an electro-chaff cloud cannot acquire locks and cannot be locked.",
+                (cid(ed, "obstacles/range-0-lock"),),
+                tuple(no_lock),
+            )
+        )
+    return steps, {"cannot_attack": no_attack, "cannot_lock": no_lock}

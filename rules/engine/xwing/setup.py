@@ -1,0 +1,130 @@
+"""Obstacle setup check and obstacles placed during play.
+
+Setup: each player places three obstacles, no two of the same shape, each
+beyond range 1 of every other obstacle and beyond range 2 of every edge.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from shapely import LineString
+
+from rules.engine.geometry import contact, ring
+from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.xwing.contacts import MoveContacts, Touch
+from rules.engine.xwing.pieces import outline, ship_outline
+from rules.engine.xwing.resolve import cid, resolve_contacts
+
+OBSTACLES_PER_PLAYER = 3
+SPACING = 100.0
+EDGE_SPACING = 200.0
+
+
+def check_setup_ruling(scenario: Scenario) -> Ruling:
+    ed = scenario.edition
+    obstacles = scenario.of_kind("obstacle")
+    violations: list[dict[str, Any]] = []
+    steps: list[Step] = []
+    figures: list[Figure] = []
+    selection = cid(ed, "obstacles/setup-selection")
+    placement = cid(ed, "setup/place-obstacles")
+
+    def violate(pieces: list[str], rule: str, message: str) -> None:
+        violations.append({"pieces": pieces, "rule": rule, "message": message})
+
+    unowned = [o.id for o in obstacles if o.player is None]
+    if unowned:
+        violate(unowned, selection, "every setup obstacle needs a player (1 or 2)")
+    per_player = Counter(o.player for o in obstacles if o.player is not None)
+    for player in (1, 2):
+        n = per_player.get(player, 0)
+        if n != OBSTACLES_PER_PLAYER:
+            mine = [o.id for o in obstacles if o.player == player]
+            violate(mine, selection, f"player {player} has {n} obstacles; each player places exactly three")
+        shapes = Counter(o.get("shape") for o in obstacles if o.player == player and o.get("shape"))
+        for shape, count in shapes.items():
+            if count > 1:
+                dup = [o.id for o in obstacles if o.player == player and o.get("shape") == shape]
+                violate(dup, selection, f"player {player} brings shape {shape} {count} times; no duplicate shapes")
+    w, h = scenario.table
+    edges = {
+        "the first player's edge": LineString([(0, 0), (w, 0)]),
+        "the second player's edge": LineString([(0, h), (w, h)]),
+        "the left edge": LineString([(0, 0), (0, h)]),
+        "the right edge": LineString([(w, 0), (w, h)]),
+    }
+    for i, a in enumerate(obstacles):
+        pa = outline(a)
+        for b in obstacles[i + 1:]:
+            d = pa.distance(outline(b))
+            if d <= SPACING:
+                violate([a.id, b.id], placement, f"{a.id} and {b.id} are {d:.1f} mm apart: within range 1 of each other")
+                figures.append(Figure(f"gap-{a.id}-{b.id}", "line", _nearest(pa, outline(b)), f"{d:.1f} mm"))
+        for name, edge in edges.items():
+            d = pa.distance(edge)
+            if d <= EDGE_SPACING:
+                violate([a.id], placement, f"{a.id} is {d:.1f} mm from {name}: within range 2 of it")
+    for v in violations:
+        steps.append(Step(v["message"][0].upper() + v["message"][1:], "This breaks the setup rule cited.",
+                          (v["rule"],), tuple(v["pieces"])))
+    if not violations:
+        steps.append(Step("The setup is legal",
+                          "Three obstacles per player with no duplicate shapes, each beyond range 1 (100 mm) of the "
+                          "others and beyond range 2 (200 mm) of every edge.", (placement, selection),
+                          tuple(o.id for o in obstacles)))
+    outcome = {"legal": not violations, "violations": violations}
+    summary = "The obstacle setup is legal." if not violations else f"The setup breaks {len(violations)} rule(s)."
+    return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
+
+
+def _nearest(a: Any, b: Any) -> tuple[tuple[float, float], ...]:
+    from shapely.ops import nearest_points
+
+    p, q = nearest_points(a, b)
+    return ((p.x, p.y), (q.x, q.y))
+
+
+def place_obstacle_ruling(scenario: Scenario) -> Ruling:
+    """An obstacle placed during play: every ship it ends up under resolves the overlap."""
+    ed = scenario.edition
+    doc = scenario.to_dict()
+    placed_doc = doc["action"]["obstacle"]
+    doc["pieces"].append(placed_doc)
+    doc["action"] = {"type": "check-setup"}
+    with_obstacle = parse_scenario(doc)
+    ob: Piece = with_obstacle.piece(placed_doc["id"])
+    shape = outline(ob)
+    steps = [Step(f"{ob.label} ({ob.type}) is placed", "It is placed exactly as given.",
+                  (cid(ed, "obstacles/placed-under"),), (ob.id,))]
+    figures = [Figure("placed", "area", ring(shape), ob.label)]
+    effects: list[dict[str, Any]] = []
+    under: list[str] = []
+    for ship in with_obstacle.of_kind("ship"):
+        poly = ship_outline(ship)
+        c = contact(poly, shape)
+        if not c.overlapping:
+            if c.touching:
+                steps.append(Step(f"{ship.label} only touches it", "Touching is not overlapping: no effect, but the "
+                                  "ship is at range 0 of it.", (cid(ed, "geometry/touching"),), (ship.id, ob.id),
+                                  derived=True))
+            continue
+        under.append(ship.id)
+        touch = Touch(ob, False, True, None, 0.0, None, c)
+        res = resolve_contacts(with_obstacle, ship.id, MoveContacts((touch,)), move="placed")
+        for e in res.effects:
+            effects.append({**e, "ship": ship.id})
+        steps.append(Step(f"{ship.label} overlaps it and resolves its effect",
+                          "An obstacle placed so that a ship overlaps it makes that ship resolve the effect of "
+                          "overlapping it (no action step is skipped: the ship did not end a maneuver on it).",
+                          (cid(ed, "obstacles/placed-under"),), (ship.id, ob.id)))
+        steps += res.steps
+        figures.append(Figure(f"contact-{ship.id}", "overlap", ring(poly.intersection(shape)), ship.label))
+    if not under:
+        steps.append(Step("No ship is under it", "No ship's base shares area with the placed obstacle.",
+                          (cid(ed, "obstacles/placed-under"),), (ob.id,)))
+    outcome = {"overlapping_ships": under, "effects": effects}
+    summary = f"{ob.label} is placed under {', '.join(under)}." if under else f"{ob.label} is placed under no ship."
+    return Ruling(outcome, tuple(steps), (), tuple(figures), summary)

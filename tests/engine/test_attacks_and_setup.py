@@ -1,0 +1,88 @@
+"""Attacks (arc, range, obstruction, range 0) and the obstacle setup check."""
+
+from __future__ import annotations
+
+from tests.engine.helpers import rect, rule, ship
+
+
+def attack(arc: str = "front") -> dict:
+    return {"type": "attack", "attacker": "a", "defender": "d", "arc": arc}
+
+
+def test_range_two_clear() -> None:
+    r = rule([ship("a", 400, 200), ship("d", 400, 390, player=2)], attack())
+    o = r.outcome
+    assert o["in_arc"] and o["range"] == 2 and o["can_attack"] and o["defense_bonus_dice"] == 0
+
+
+def test_range_boundary_belongs_to_the_lower_band() -> None:
+    # square to square: a's front edge at 220, d's rear edge at 320 → exactly 100 mm
+    r = rule([ship("a", 400, 200), ship("d", 400, 340, player=2)], attack())
+    assert r.outcome["range"] == 1
+
+
+def test_not_in_arc_behind() -> None:
+    r = rule([ship("a", 400, 400), ship("d", 400, 250, player=2)], attack())
+    assert not r.outcome["in_arc"] and not r.outcome["can_attack"]
+    r2 = rule([ship("a", 400, 400), ship("d", 400, 250, player=2)], attack("rear"))
+    assert r2.outcome["in_arc"]
+
+
+def test_obstructed_by_an_asteroid_once() -> None:
+    pieces = [ship("a", 400, 200), ship("d", 400, 390, player=2), rect("r1", 300, 280, 500, 290), rect("r2", 300, 300, 500, 310)]
+    o = rule(pieces, attack()).outcome
+    assert o["obstructed_by"] == ["r1", "r2"] and o["defense_bonus_dice"] == 1
+
+
+def test_parallel_bases_let_the_attacker_choose() -> None:
+    # a rock covers only the left part of the strip between two parallel bases
+    pieces = [ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 370, 280, 395, 290)]
+    o = rule(pieces, attack()).outcome
+    assert o.get("line_choice") is True and o["defense_bonus_dice"] == 0
+
+
+def test_attacker_on_an_asteroid_cannot_attack() -> None:
+    pieces = [ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 390, 170, 410, 190)]
+    o = rule(pieces, attack()).outcome
+    assert not o["can_attack"] and "xwing-2.5/obstacles/range-0-attack" in o["reasons"]
+
+
+def test_range_0_attack_by_edition() -> None:
+    pieces = [ship("a", 400, 200), ship("d", 400, 240, player=2)]
+    assert rule(pieces, attack(), edition="2.0").outcome["can_attack"] is False
+    o = rule(pieces, attack()).outcome
+    assert o["range"] == 0 and o["can_attack"]
+
+
+def _setup_pieces() -> list[dict]:
+    spots = [(250, 250), (450, 250), (650, 250), (250, 650), (450, 650), (650, 650)]
+    return [rect(f"o{i}", x - 15, y - 15, x + 15, y + 15, player=1 if i < 3 else 2) for i, (x, y) in enumerate(spots)]
+
+
+def test_legal_setup() -> None:
+    o = rule(_setup_pieces(), {"type": "check-setup"}).outcome
+    assert o == {"legal": True, "violations": []}
+
+
+def test_setup_violations_are_all_listed() -> None:
+    pieces = _setup_pieces()
+    pieces[1] = rect("o1", 300, 235, 330, 265, player=1)  # 35 mm from o0
+    pieces[5] = rect("o5", 650, 880, 680, 900, player=2)  # 14 mm from the far edge
+    o = rule(pieces, {"type": "check-setup"}).outcome
+    assert not o["legal"]
+    msgs = " | ".join(v["message"] for v in o["violations"])
+    assert "o0 and o1" in msgs and "o5" in msgs
+
+
+def test_setup_counts_obstacles_per_player() -> None:
+    pieces = _setup_pieces()[:5]
+    o = rule(pieces, {"type": "check-setup"}).outcome
+    assert any("player 2 has 2" in v["message"] for v in o["violations"])
+
+
+def test_place_obstacle_under_ships() -> None:
+    cargo = rect("cargo", 380, 380, 470, 420, type="loose-cargo")
+    pieces = [ship("a", 400, 400), ship("b", 455, 400, player=2), ship("c", 700, 700)]
+    o = rule(pieces, {"type": "place-obstacle", "obstacle": cargo}).outcome
+    assert o["overlapping_ships"] == ["a", "b"]
+    assert [e["ship"] for e in o["effects"]] == ["a", "b"]

@@ -1,0 +1,75 @@
+"""Barrel rolls, decloaks and boosts: every position tried, failure only when none is legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.helpers import rect, rule, ship
+
+
+def roll(direction: str = "right", position: str = "middle", template: str = "straight-1") -> dict:
+    return {"type": "barrel-roll", "ship": "a", "direction": direction, "position": position, "template": template}
+
+
+@pytest.mark.parametrize(
+    ("size", "template", "dx", "dy"),
+    [("small", "straight-1", 80, 10), ("medium", "straight-1", 80, 20), ("large", "straight-1", 100, 20),
+     ("small", "straight-2", 120, 10)],
+)
+def test_roll_offsets(size: str, template: str, dx: float, dy: float) -> None:
+    for direction, sign in (("right", 1), ("left", -1)):
+        for position, shift in (("forward", dy), ("middle", 0), ("backward", -dy)):
+            r = rule([ship("a", 400, 400, size=size)], roll(direction, position, template))
+            assert r.outcome["final"] == {"x": 400 + sign * dx, "y": 400 + shift, "heading": 0}
+            assert r.outcome["chosen"] == position
+            assert set(r.outcome["positions"]) == {"forward", "middle", "backward"}
+
+
+def test_roll_rotated_ship() -> None:
+    r = rule([ship("a", 400, 400, heading=90)], roll("right"))
+    assert r.outcome["final"] == {"x": 400, "y": 320, "heading": 90}
+
+
+def test_roll_template_through_debris_fails_every_position() -> None:
+    r = rule([ship("a", 400, 400), rect("junk", 440, 395, 450, 405, type="debris-cloud")], roll())
+    assert r.outcome["executed"] == "failed"
+    assert r.outcome["final"] == {"x": 400, "y": 400, "heading": 0}
+    assert all(not p["legal"] and "moves through obstacle junk" in p["reason"] for p in r.outcome["positions"].values())
+
+
+def test_roll_picks_a_legal_position_when_the_wanted_one_is_blocked() -> None:
+    # a ship just beyond the middle landing spot blocks middle and forward, not backward
+    r = rule([ship("a", 400, 400), ship("b", 480, 441, player=2)], roll(position="middle"))
+    pos = r.outcome["positions"]
+    assert not pos["middle"]["legal"] and pos["backward"]["legal"]
+    assert r.outcome["executed"] == "full" and r.outcome["chosen"] == "backward"
+
+
+def test_roll_off_the_table_is_illegal_not_a_flee() -> None:
+    r = rule([ship("a", 860, 400)], roll())
+    assert r.outcome["executed"] == "failed" and not r.outcome["fled"]
+    assert all("leaves the play area" in p["reason"] for p in r.outcome["positions"].values())
+
+
+def test_boost_over_a_mine_is_legal_and_detonates_it() -> None:
+    mine = {"id": "mine", "kind": "device", "type": "proximity-mine",
+            "outline": [[390, 430], [410, 430], [410, 440], [390, 440]]}
+    r = rule([ship("a", 400, 400), mine], {"type": "boost", "ship": "a", "bearing": "straight"})
+    assert r.outcome["executed"] == "full"
+    assert r.outcome["positions"]["straight"]["legal"]
+    assert [e["source"] for e in r.outcome["effects"]] == ["mine"]
+
+
+def test_boost_through_an_asteroid_is_illegal() -> None:
+    r = rule([ship("a", 400, 400), rect("rock", 391, 455, 396, 461)], {"type": "boost", "ship": "a", "bearing": "straight"})
+    pos = r.outcome["positions"]
+    assert not pos["straight"]["legal"] and "rock" in pos["straight"]["reason"]
+    assert not pos["bank-left"]["legal"] and "moves through obstacle rock" in pos["bank-left"]["reason"]
+    assert r.outcome["executed"] == "full" and r.outcome["chosen"] == "bank-right"
+    assert r.outcome["moved_through"] == []
+
+
+def test_boost_bank_final_pose() -> None:
+    r = rule([ship("a", 400, 400)], {"type": "boost", "ship": "a", "bearing": "bank", "direction": "right"})
+    f = r.outcome["final"]
+    assert abs(f["x"] - 437.57) <= 0.01 and abs(f["y"] - 490.71) <= 0.01 and f["heading"] == 45
