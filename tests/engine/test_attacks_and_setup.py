@@ -86,3 +86,11 @@ def test_place_obstacle_under_ships() -> None:
     o = rule(pieces, {"type": "place-obstacle", "obstacle": cargo}).outcome
     assert o["overlapping_ships"] == ["a", "b"]
     assert [e["ship"] for e in o["effects"]] == ["a", "b"]
+
+
+def test_place_obstacle_under_a_huge_ship_removes_it() -> None:
+    rock = rect("rock", 380, 380, 420, 420)
+    o = rule([ship("cr90", 400, 400, size="huge")], {"type": "place-obstacle", "obstacle": rock}).outcome
+    assert o["overlapping_ships"] == ["cr90"]
+    assert o["effects"][0]["rule"] == "xwing-2.5/obstacles/huge-ships"
+    assert "critical damage" in o["effects"][0]["text"]

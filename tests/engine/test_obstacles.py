@@ -113,3 +113,8 @@ def test_every_step_cites_a_clause() -> None:
         assert r.steps
         for s in r.steps:
             assert s.rules and all(c.startswith(f"xwing-{edition}/") for c in s.rules)
+
+
+def test_temporary_obstacles_get_an_end_phase_note() -> None:
+    r = rule([ship("a", 300, 200), rect("fire", 295, 240, 305, 250, type="blaze")], move(speed=2))
+    assert any("xwing-2.5/obstacles/temporary" in s.rules for s in r.steps)

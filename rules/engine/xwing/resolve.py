@@ -21,6 +21,7 @@ from rules.engine.xwing.effects import (
 )
 
 OTHER = {"2.0": "2.5", "2.5": "2.0"}
+TEMPORARY = ("blaze", "electro-chaff-cloud")
 
 
 def cid(edition: str, rest: str) -> str:
@@ -137,6 +138,17 @@ def resolve_contacts(
                 (pid, f"contact-{pid}"),
                 derived=derived or eff.derived,
                 other_edition=_other_edition_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else None,
+            )
+        )
+    temporary = sorted({e["source"] for e in effects if scenario.piece(e["source"]).type in TEMPORARY})
+    if temporary:
+        steps.append(
+            Step(
+                "Temporary obstacles: removed in the End Phase",
+                f"{', '.join(temporary)} is temporary: in the End Phase each Blaze or electro-chaff cloud without a "
+                "fuse marker is removed, then one fuse marker is removed from each that has one.",
+                (cid(ed, "obstacles/temporary"), cid(ed, "fuse/marker")),
+                tuple(temporary),
             )
         )
     if len([e for e in effects if e["source"] in {t.piece.id for t in obstacles}]) > 1:

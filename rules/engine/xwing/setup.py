@@ -112,6 +112,11 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
                                   derived=True))
             continue
         under.append(ship.id)
+        if ship.size == "huge":
+            effects.append(_huge_ship_effect(ed, ship, ob))
+            steps.append(_huge_ship_step(ed, ship, ob))
+            figures.append(Figure(f"contact-{ship.id}", "overlap", ring(poly.intersection(shape)), ship.label))
+            continue
         touch = Touch(ob, False, True, None, 0.0, None, c)
         res = resolve_contacts(with_obstacle, ship.id, MoveContacts((touch,)), move="placed")
         for e in res.effects:
@@ -128,3 +133,33 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     outcome = {"overlapping_ships": under, "effects": effects}
     summary = f"{ob.label} is placed under {', '.join(under)}." if under else f"{ob.label} is placed under no ship."
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
+
+
+HUGE_EFFECTS = {
+    "asteroid": "the huge ship suffers 1 critical damage and gains 1 stress token",
+    "debris-cloud": "the huge ship suffers 1 critical damage and gains 1 stress token",
+    "gas-cloud": "the huge ship gains 1 jam token",
+}
+
+
+def _huge_ship_effect(ed: str, ship: Piece, ob: Piece) -> dict[str, Any]:
+    text = HUGE_EFFECTS.get(str(ob.type))
+    return {
+        "source": ob.id,
+        "ship": ship.id,
+        "trigger": "overlap",
+        "rule": cid(ed, "obstacles/huge-ships"),
+        "text": (f"The obstacle is removed; {text}. The huge ship does not skip its Perform Action step."
+                 if text else "The huge-ship appendix gives no effect for this obstacle type: not ruled."),
+    }
+
+
+def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
+    text = HUGE_EFFECTS.get(str(ob.type))
+    if text is None:
+        return Step(f"{ship.label} is a huge ship: the appendix is silent on {ob.type}",
+                    "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
+                    "guess the rest.", (cid(ed, "obstacles/huge-ships"),), (ship.id, ob.id), derived=True)
+    return Step(f"{ship.label} is a huge ship: {ob.id} is removed",
+                f"A huge ship that overlaps an obstacle removes it; {text}. It does not skip its Perform Action step.",
+                (cid(ed, "obstacles/huge-ships"),), (ship.id, ob.id))
