@@ -90,6 +90,7 @@ ACTION_TYPES = (
     "place-obstacle",
     "check-setup",
     "attack",
+    "detonate",
 )
 ARCS = ("front", "rear", "full")
 SHIP_STATE_FLAGS = ("stressed", "placed_device", "decloaked")
@@ -360,6 +361,10 @@ def parse_scenario(doc: Any) -> Scenario:
             pieces_out.append(p)
 
     by_id = {p["id"]: p for p in pieces_out}
+    for i, p in enumerate(pieces_out):
+        target = p.get("target")
+        if target is not None and (target not in by_id or by_id[target]["kind"] != "obstacle"):
+            c.add(f"pieces[{i}].target", "must be the id of an obstacle in this scenario")
     action: dict[str, Any] | None = None
     if "action" not in root:
         c.add("action", "is required")
@@ -466,9 +471,20 @@ def _parse_piece(
         if kind == "obstacle":
             c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "rotation", "flipped"), field)
         else:
-            c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "flipped"), field)
+            c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "flipped", "fuses", "target"), field)
         ptype = c.choice(d, "type", field, types)
         out["type"] = ptype
+        if "fuses" in d:
+            fuses = c.integer(d, "fuses", field, (0, 1, 2, 3))
+            if fuses:
+                out["fuses"] = fuses
+        if "target" in d:
+            if kind != "device" or ptype != "seismic-charge":
+                c.add(_join(field, "target"), "only a seismic charge takes a target obstacle")
+            elif not isinstance(d["target"], str) or not ID_RE.match(d["target"]):
+                c.add(_join(field, "target"), "must be an obstacle id")
+            else:
+                out["target"] = d["target"]
         _parse_shape(c, d, out, field, kind, ptype, bounds)
     if len(c.problems) > before:
         return None
@@ -657,6 +673,9 @@ def _parse_action(
                 out["obstacle"] = ob
     elif atype == "check-setup":
         c.unknown(a, ("type",), f)
+    elif atype == "detonate":
+        c.unknown(a, ("type", "first_player"), f)
+        out["first_player"] = c.integer(a, "first_player", f, (1, 2), required=False) or 1
     elif atype == "attack":
         c.unknown(a, ("type", "attacker", "defender", "arc"), f)
         out["attacker"] = _ship_ref(c, a, "attacker", by_id)

@@ -198,13 +198,15 @@ def device_ruling(scenario: Scenario) -> Ruling:
             if band is not None and band <= card.reach:
                 reached.append(other.id)
         outcome["in_blast_now"] = reached
+        figures.append(Figure(f"blast-{main.id}", "area", ring(main.polygon.buffer(100.0 * card.reach, quad_segs=32)),
+                              f"range 0–{card.reach}"))
         steps.append(Step("The bomb waits for its detonation",
                           f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
                           f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
                           f"now: {', '.join(reached) or 'none'} — they may still move before then."
                           + (f" {card.note}" if card.note else ""),
                           (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
-                          tuple(reached)))
+                          (f"blast-{main.id}", *reached)))
     elif card.note:
         steps.append(Step(card.name, card.note, (cid(ed, card.clause),), ()))
     touched_obstacles = [o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)]
@@ -222,3 +224,80 @@ def device_ruling(scenario: Scenario) -> Ruling:
 def _pose_text(p: Pose) -> str:
     r = p.rounded()
     return f"({r['x']}, {r['y']}) facing {r['heading']}°"
+
+
+BOMB_EFFECTS: dict[str, str] = {
+    "proton-bomb": "Each ship and remote at range 0–1 suffers 1 critical damage.",
+    "seismic-charge": "The placing player chooses 1 obstacle at range 0–1 of it; each ship and remote at range 0–1 of "
+    "that obstacle suffers 1 hit damage, then the obstacle is removed.",
+    "ion-bomb": "Each ship at range 0–1 gains 3 ion tokens; each remote there suffers 1 hit damage.",
+    "thermal-detonator": "Each ship and remote at range 0–1 rolls 1 attack die: focus, a ship gains 1 strain token; "
+    "hit or crit, it suffers 1 matching damage.",
+    "bomblet": "Each ship and remote at range 0–1 rolls 2 attack dice and suffers 1 hit damage per hit or crit.",
+    "electro-proton-bomb": "Each ship at range 0–2 rolls 4 attack dice: per blank it loses 1 shield, per focus or hit it "
+    "gains 1 ion token, per crit 1 disarm token (remotes at range 0–1 differ).",
+    "concussion-bomb": "Each ship and remote at range 0–1 is dealt 1 facedown damage card; then each ship there exposes "
+    "1 damage card unless it gains 1 strain token.",
+}
+
+
+def detonate_ruling(scenario: Scenario) -> Ruling:
+    """End of the Activation Phase: every bomb detonates (fused ones lose a fuse instead), first player's first."""
+    ed = scenario.edition
+    first = int(scenario.action.get("first_player") or 1)
+    bombs = [p for p in scenario.of_kind("device") if CARDS[str(p.type)].category == "bomb"]
+    order_key = {first: 0, 3 - first: 1}
+    bombs.sort(key=lambda p: (order_key.get(p.player or 0, 2), p.id))
+    steps: list[Step] = []
+    figures: list[Figure] = []
+    detonations: list[dict[str, Any]] = []
+    if not bombs:
+        steps.append(Step("No bombs on the table", "Only bombs detonate at the end of the Activation Phase; mines "
+                          "detonate when a ship moves through or overlaps them.", (cid(ed, "bomb/detonation"),)))
+    if len(bombs) > 1:
+        steps.append(Step("Several bombs: first player's first",
+                          f"Player {first} resolves all of their devices one at a time, then the other player "
+                          "(each player chooses the order of their own; shown by id).",
+                          (cid(ed, "devices/several-detonate"),), tuple(b.id for b in bombs)))
+    for bomb in bombs:
+        card = CARDS[str(bomb.type)]
+        shape = outline(bomb)
+        fuses = int(bomb.get("fuses") or 0)
+        entry: dict[str, Any] = {"device": bomb.id, "type": bomb.type, "player": bomb.player,
+                                 "rule": cid(ed, card.clause)}
+        if fuses:
+            entry.update(detonates=False, fuses_left=fuses - 1, affected=[])
+            steps.append(Step(f"{bomb.id} has a fuse marker: it loses one instead of detonating",
+                              "A device with a fuse marker that would detonate removes one fuse marker instead.",
+                              (cid(ed, "fuse/marker"),), (bomb.id,)))
+            detonations.append(entry)
+            continue
+        centre = shape
+        reach = card.reach
+        if bomb.type == "seismic-charge":
+            target_id = bomb.get("target")
+            target = scenario.piece(target_id) if target_id else None
+            if target is None or range_band(shape.distance(outline(target))) not in (0, 1):
+                entry.update(detonates=True, affected=[], obstacle=None)
+                steps.append(Step(f"{bomb.id} (seismic charge) detonates: no obstacle chosen in reach",
+                                  "The placing player chooses an obstacle at range 0–1 of the charge; set the charge's "
+                                  "target to one at range 0–1 to see who is hit.", (cid(ed, card.clause),), (bomb.id,)))
+                detonations.append(entry)
+                continue
+            centre = outline(target)
+            entry["obstacle"] = target.id
+        affected = [s.id for s in scenario.of_kind("ship")
+                    if (band := range_band(ship_square(s).distance(centre))) is not None and band <= reach]
+        entry.update(detonates=True, affected=affected)
+        figures.append(Figure(f"blast-{bomb.id}", "area", ring(centre.buffer(100.0 * reach, quad_segs=32)),
+                              f"{bomb.id}: range 0–{reach}"))
+        steps.append(Step(f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach",
+                          f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
+                          + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "") + ".",
+                          (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides")),
+                          (f"blast-{bomb.id}", bomb.id, *affected)))
+        detonations.append(entry)
+    outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
+    hit = sorted({s for d in detonations for s in d["affected"]})
+    summary = f"{len([d for d in detonations if d['detonates']])} bomb(s) detonate; ships affected: {', '.join(hit) or 'none'}."
+    return Ruling(outcome, tuple(steps), (), tuple(figures), summary)

@@ -92,6 +92,20 @@ def resolve_contacts(
             continue
         if trigger is None:
             continue
+        fuses = int(t.piece.get("fuses") or 0)
+        if t.piece.kind == "device" and fuses:
+            steps.append(
+                Step(
+                    f"{pid} has a fuse marker: it loses one and does not detonate",
+                    "A fused mine that is moved through or overlapped loses one fuse marker instead of detonating, "
+                    "even if the ship stays on it; a later move through or overlap detonates it.",
+                    (cid(ed, "fuse/marker"),),
+                    (pid,),
+                )
+            )
+            effects.append({"source": pid, "trigger": trigger, "rule": cid(ed, "fuse/marker"),
+                            "text": "Loses 1 fuse marker instead of detonating.", "fuse_removed": True})
+            continue
         eff: Effect = obstacle_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else MINE_EFFECTS[str(t.piece.type)]
         rule = cid(ed, eff.clause)
         entry: dict[str, Any] = {

@@ -1,0 +1,110 @@
+"""Devices: drop and launch geometry, limits, under bases, off the table, detonation, fuses."""
+
+from __future__ import annotations
+
+from tests.engine.helpers import move, rect, rule, ship
+
+
+def drop(dtype: str = "proton-bomb", verb: str = "drop", template: dict | None = None, did: str = "bomb") -> dict:
+    a: dict = {"type": verb, "ship": "a", "device": {"id": did, "type": dtype}}
+    if template:
+        a["template"] = template
+    return a
+
+
+def test_drop_lands_behind_the_rear_guides() -> None:
+    o = rule([ship("a", 400, 400)], drop()).outcome
+    # rear edge 380, [1 straight] to 340, bomb centre 14.2 mm beyond the template end, facing away
+    assert o["placed"] and o["device"]["x"] == 400 and abs(o["device"]["y"] - 325.8) <= 0.01
+    assert o["device"]["heading"] == 180 and o["under"] == [] and not o["detonates"]
+
+
+def test_launch_lands_ahead_of_the_front_guides() -> None:
+    o = rule([ship("a", 400, 400)], drop(verb="launch")).outcome
+    assert abs(o["device"]["y"] - 474.2) <= 0.01 and o["device"]["heading"] == 0
+
+
+def test_drop_from_a_turned_ship_with_a_bank() -> None:
+    o = rule([ship("a", 400, 400, heading=90)], drop(template={"bearing": "bank", "speed": 1, "direction": "left"})).outcome
+    assert o["placed"]
+    # dropping faces backwards (-x); a left bank seen from behind curves toward the ship's left (+y)
+    assert o["device"]["x"] < 340 and o["device"]["y"] > 400
+
+
+def test_limits_by_edition() -> None:
+    for ed, phrase in (("2.0", "once per round"), ("2.5", "once per System Phase")):
+        r = rule([ship("a", 400, 400, state={"placed_device": True})], drop(), edition=ed)
+        assert not r.outcome["placed"] and phrase in r.outcome["reason"]
+    r = rule([ship("a", 400, 400, state={"decloaked": True})], drop())
+    assert not r.outcome["placed"] and "decloaked" in r.outcome["reason"]
+
+
+def test_a_device_partly_off_the_table_is_not_placed() -> None:
+    o = rule([ship("a", 400, 60)], drop()).outcome
+    assert not o["placed"] and "outside the play area" in o["reason"]
+
+
+def test_mine_under_one_ship_detonates_now() -> None:
+    o = rule([ship("a", 400, 400), ship("b", 400, 300, player=2)], drop("proximity-mine", did="mine")).outcome
+    assert o["under"] == ["b"] and o["detonates"] and not o["placer_chooses"]
+
+
+def test_mine_under_two_ships_placer_chooses() -> None:
+    pieces = [ship("a", 400, 400), ship("b", 375, 300, player=2), ship("c", 425, 300, player=2)]
+    o = rule(pieces, drop("proximity-mine", did="mine")).outcome
+    assert o["under"] == ["b", "c"] and o["detonates"] and o["placer_chooses"]
+
+
+def test_bomb_under_a_ship_waits() -> None:
+    o = rule([ship("a", 400, 400), ship("b", 400, 320, player=2)], drop()).outcome
+    assert o["under"] == ["b"] and not o["detonates"]
+    assert "b" in o["in_blast_now"] and "a" in o["in_blast_now"]
+
+
+def test_cluster_mines_come_as_three() -> None:
+    o = rule([ship("a", 400, 400)], drop("cluster-mine", did="cm")).outcome
+    assert [p["id"] for p in o["parts"]] == ["cm", "cm-2", "cm-3"]
+
+
+def test_an_unusual_template_needs_an_effect() -> None:
+    r = rule([ship("a", 400, 400)], drop(template={"bearing": "straight", "speed": 2}))
+    assert any("needs an effect" in s.text for s in r.steps)
+    r2 = rule([ship("a", 400, 400)], drop("thermal-detonator", template={"bearing": "straight", "speed": 2}))
+    assert not any("needs an effect" in s.text for s in r2.steps)
+
+
+def _bomb(did: str, x: float, y: float, dtype: str = "proton-bomb", **kw: object) -> dict:
+    return {"id": did, "kind": "device", "type": dtype, "x": x, "y": y, "heading": 0, **kw}
+
+
+def test_detonation_reaches_range_0_to_1() -> None:
+    pieces = [ship("a", 400, 450), ship("b", 400, 600, player=2), _bomb("pb", 400, 400, player=1)]
+    o = rule(pieces, {"type": "detonate"}).outcome
+    assert o["detonations"][0]["affected"] == ["a"]
+    o2 = rule([*pieces[:2], _bomb("ep", 400, 400, "electro-proton-bomb", player=1)], {"type": "detonate"}).outcome
+    assert o2["detonations"][0]["affected"] == ["a", "b"]
+
+
+def test_fused_bomb_loses_a_fuse_instead() -> None:
+    o = rule([ship("a", 400, 450), _bomb("ep", 400, 400, "electro-proton-bomb", fuses=1)], {"type": "detonate"}).outcome
+    d = o["detonations"][0]
+    assert d["detonates"] is False and d["fuses_left"] == 0 and d["affected"] == []
+
+
+def test_first_players_bombs_first() -> None:
+    pieces = [_bomb("z1", 200, 200, player=1), _bomb("a2", 600, 600, player=2)]
+    assert rule(pieces, {"type": "detonate", "first_player": 2}).outcome["order"] == ["a2", "z1"]
+    assert rule(pieces, {"type": "detonate"}).outcome["order"] == ["z1", "a2"]
+
+
+def test_seismic_charge_hits_around_its_obstacle() -> None:
+    pieces = [ship("a", 400, 640), ship("b", 400, 300), rect("rock", 380, 480, 420, 520),
+              _bomb("sc", 400, 440, "seismic-charge", target="rock")]
+    d = rule(pieces, {"type": "detonate"}).outcome["detonations"][0]
+    assert d["obstacle"] == "rock" and d["affected"] == ["a"]
+
+
+def test_fused_mine_is_not_detonated_by_moving_through() -> None:
+    mine = rect("mine", 290, 236, 310, 246, type="proximity-mine", kind="device", fuses=1)
+    r = rule([ship("a", 300, 200), mine], move(speed=2))
+    assert r.outcome["effects"][0]["fuse_removed"] is True
