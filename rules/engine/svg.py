@@ -53,6 +53,7 @@ def _fmt(v: float) -> str:
 class _Canvas:
     def __init__(self, height: float) -> None:
         self.h = height
+        self.font = 11.0
 
     def pt(self, p: Point) -> str:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
@@ -68,49 +69,47 @@ def render_svg(
     id_prefix: str = "t",
     step: int | None = None,
     standalone: bool = False,
+    zoom: bool = True,
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
-    ``step`` (1-based) emphasises what that explanation step highlights;
-    without it every highlight of every step is shown.  ``standalone`` gives a
-    1200×630 card with the summary beside the table (for ``.svg``/``.png``).
+    ``step`` (1-based) emphasises what that explanation step highlights.
+    ``zoom`` frames the pieces and geometry the ruling is about (the whole
+    table otherwise).  ``standalone`` gives a 1200×630 card with the summary
+    beside the picture (for ``.svg`` and ``.png``).
     """
     w, h = scenario.table
     cv = _Canvas(h)
-    vb_w, vb_h = w + 2 * MARGIN, h + 2 * MARGIN
-    if standalone:
-        vb_w = vb_h * OG_WIDTH / OG_HEIGHT
+    x0, y0, x1, y1 = _focus(scenario, ruling) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    size = max(x1 - x0, y1 - y0)
+    cv.font = max(6.0, size / 55)
     svg = ET.Element(
         "svg",
         {
             "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"{_fmt(-MARGIN)} {_fmt(-MARGIN)} {_fmt(vb_w)} {_fmt(vb_h)}",
+            "viewBox": f"{_fmt(x0)} {_fmt(h - y1)} {_fmt(x1 - x0)} {_fmt(y1 - y0)}",
             "role": "img",
             "aria-labelledby": f"{id_prefix}-title",
             "aria-describedby": f"{id_prefix}-desc",
             "class": "table-picture",
         },
     )
-    if standalone:
-        svg.set("width", str(OG_WIDTH))
-        svg.set("height", str(OG_HEIGHT))
     highlight = _highlights(ruling, step)
     title = ET.SubElement(svg, "title", {"id": f"{id_prefix}-title"})
     title.text = ruling.summary if ruling and ruling.summary else "Table Ruling: the table"
     desc = ET.SubElement(svg, "desc", {"id": f"{id_prefix}-desc"})
     desc.text = describe(scenario)
-
-    if standalone:
-        ET.SubElement(
-            svg, "rect",
-            {"x": _fmt(-MARGIN), "y": _fmt(-MARGIN), "width": _fmt(vb_w), "height": _fmt(vb_h), "fill": "#020617"},
-        )
+    ET.SubElement(
+        svg, "rect",
+        {"x": _fmt(x0 - size), "y": _fmt(h - y1 - size), "width": _fmt(x1 - x0 + 2 * size),
+         "height": _fmt(y1 - y0 + 2 * size), "fill": "#020617", "aria-hidden": "true"},
+    )
     ET.SubElement(
         svg, "rect",
         {"x": "0", "y": "0", "width": _fmt(w), "height": _fmt(h), "fill": COLOURS["table"],
-         "stroke": COLOURS["edge"], "stroke-width": "1.5"},
+         "stroke": COLOURS["edge"], "stroke-width": _fmt(size / 400)},
     )
-    grid = ET.SubElement(svg, "g", {"aria-hidden": "true", "stroke": COLOURS["grid"], "stroke-width": "0.6"})
+    grid = ET.SubElement(svg, "g", {"aria-hidden": "true", "stroke": COLOURS["grid"], "stroke-width": _fmt(size / 900)})
     for gx in range(100, int(w), 100):
         ET.SubElement(grid, "line", {"x1": str(gx), "y1": "0", "x2": str(gx), "y2": _fmt(h)})
     for gy in range(100, int(h), 100):
@@ -119,7 +118,7 @@ def render_svg(
     figures = list(ruling.figures) if ruling else []
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
-        if f.kind in ("template", "template-counted"):
+        if f.kind in ("template", "template-counted", "area"):
             _figure(layer_under, cv, f, id_prefix, f.id in highlight)
 
     pieces = ET.SubElement(svg, "g", {"class": "pieces"})
@@ -133,11 +132,57 @@ def render_svg(
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
     for f in figures:
-        if f.kind not in ("template", "template-counted"):
+        if f.kind not in ("template", "template-counted", "area"):
             _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
-    if standalone and ruling is not None:
-        _card_text(svg, w, ruling)
-    return ET.tostring(svg, encoding="unicode")
+    if not standalone:
+        return ET.tostring(svg, encoding="unicode")
+    card = ET.Element(
+        "svg",
+        {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {OG_WIDTH} {OG_HEIGHT}",
+         "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "role": "img",
+         "aria-labelledby": f"{id_prefix}-title"},
+    )
+    ET.SubElement(card, "rect", {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": "#020617"})
+    svg.set("x", "0")
+    svg.set("y", "0")
+    svg.set("width", str(OG_HEIGHT))
+    svg.set("height", str(OG_HEIGHT))
+    del svg.attrib["xmlns"]
+    card.append(svg)
+    if ruling is not None:
+        _card_text(card, OG_HEIGHT + 20, ruling)
+    return ET.tostring(card, encoding="unicode")
+
+
+FOCUS_PAD = 45.0
+FOCUS_MIN = 260.0
+
+
+def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float]:
+    """Table bounds of what the ruling is about, padded and squared; the whole table without a ruling."""
+    w, h = scenario.table
+    if ruling is None:
+        return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    ids = {str(v) for k, v in scenario.action.items() if k in ("ship", "attacker", "defender")}
+    for st in ruling.steps:
+        ids.update(st.highlight)
+    xs: list[float] = []
+    ys: list[float] = []
+    for p in scenario.pieces:
+        if p.id in ids or scenario.action["type"] in ("check-setup", "detonate"):
+            minx, miny, maxx, maxy = outline(p).bounds
+            xs += [minx, maxx]
+            ys += [miny, maxy]
+    for f in ruling.figures:
+        xs += [c[0] for c in f.coords]
+        ys += [c[1] for c in f.coords]
+    if not xs:
+        return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    x0, x1 = max(min(xs), -MARGIN - 200) - FOCUS_PAD, min(max(xs), w + MARGIN + 200) + FOCUS_PAD
+    y0, y1 = max(min(ys), -MARGIN - 200) - FOCUS_PAD, min(max(ys), h + MARGIN + 200) + FOCUS_PAD
+    side = max(x1 - x0, y1 - y0, FOCUS_MIN)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
 
 
 def _piece(scenario: Scenario, pid: object) -> Piece | None:
@@ -201,7 +246,7 @@ def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
 def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:
     t = ET.SubElement(
         g, "text",
-        {"x": _fmt(at[0]), "y": _fmt(cv.h - at[1] - 8), "font-size": "11", "text-anchor": "middle",
+        {"x": _fmt(at[0]), "y": _fmt(cv.h - at[1] - cv.font * 0.8), "font-size": _fmt(cv.font), "text-anchor": "middle",
          "fill": COLOURS["text"], "font-family": "DejaVu Sans, Arial, sans-serif"},
     )
     t.text = text
@@ -232,9 +277,9 @@ def _figure(parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, m
     if f.kind == "overlap" and f.label:
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
-        ET.SubElement(g, "circle", {"cx": _fmt(cx), "cy": _fmt(cv.h - cy), "r": "7", "fill": "#0f172a",
+        ET.SubElement(g, "circle", {"cx": _fmt(cx), "cy": _fmt(cv.h - cy), "r": _fmt(cv.font * 0.7), "fill": "#0f172a",
                                     "stroke": COLOURS["overlap"], "stroke-width": "1.2"})
-        t = ET.SubElement(g, "text", {"x": _fmt(cx), "y": _fmt(cv.h - cy + 4), "font-size": "10",
+        t = ET.SubElement(g, "text", {"x": _fmt(cx), "y": _fmt(cv.h - cy + cv.font * 0.35), "font-size": _fmt(cv.font * 0.9),
                                       "text-anchor": "middle", "fill": COLOURS["text"],
                                       "font-family": "DejaVu Sans, Arial, sans-serif"})
         t.text = f.label
@@ -251,13 +296,12 @@ def _ship_colour(p: Piece | None) -> str:
     return COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
 
 
-def _card_text(svg: ET.Element, table_w: float, ruling: Ruling) -> None:
-    x = table_w + 2 * MARGIN
+def _card_text(svg: ET.Element, x: float, ruling: Ruling) -> None:
     t = ET.SubElement(svg, "text", {"x": _fmt(x), "y": "40", "font-size": "34", "fill": COLOURS["text"],
                                     "font-family": "DejaVu Sans, Arial, sans-serif", "font-weight": "bold"})
     t.text = "Table Ruling"
     y = 100.0
-    for line in textwrap.wrap(ruling.summary, 40)[:10]:
+    for line in textwrap.wrap(ruling.summary, 38)[:8]:
         tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "24", "fill": COLOURS["text"],
                                          "font-family": "DejaVu Sans, Arial, sans-serif"})
         tt.text = line
@@ -266,7 +310,7 @@ def _card_text(svg: ET.Element, table_w: float, ruling: Ruling) -> None:
         y += 8
         tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "18", "fill": "#94a3b8",
                                          "font-family": "DejaVu Sans, Arial, sans-serif"})
-        tt.text = textwrap.shorten(f"{i}. {s.title}", 58)
+        tt.text = textwrap.shorten(f"{i}. {s.title}", 52)
         y += 26
 
 

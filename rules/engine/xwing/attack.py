@@ -104,7 +104,8 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     reasons: list[str] = []
     arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
     if arc != "full":
-        figures.append(Figure("arc", "area", ring(region.intersection(box(-100, -100, 3100, 3100))), arc_name))
+        reach = region.intersection(att_sq.buffer(300.0, quad_segs=32))
+        figures.append(Figure("arc", "area", ring(reach), f"{arc_name} to range 3"))
     steps.append(
         Step(
             f"Is {defender.label} in {attacker.label}'s {arc_name}?",

@@ -81,8 +81,8 @@ def resolve_contacts(
             steps.append(
                 Step(
                     f"{pid} does not trigger: the ship started on it",
-                    f"{scenario.piece(ship_id).label} began this move overlapping {pid}, so moving through it "
-                    "again has no effect; only overlapping it again with the final position would.",
+                    f"{scenario.piece(ship_id).label} began this move {t.at_start} {pid} (at range 0 of it), so "
+                    "moving through it again has no effect; only overlapping it again with the final position would.",
                     (cid(ed, "obstacles/start-overlap"), cid(ed, "obstacles/start-range-0")),
                     (pid,),
                     other_edition="In 2.0 a ship that starts on an obstacle suffers it again if it moves "
