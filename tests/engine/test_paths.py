@@ -79,3 +79,18 @@ def test_template_outline_is_20mm_wide_and_ends_at_the_end(bearing: str, speed: 
     poly = Polygon(path.template())
     assert poly.is_valid
     assert abs(poly.area - 20 * path.template_length) < 0.05
+
+
+@pytest.mark.parametrize(("bearing", "speed"), list(TABLE))
+@pytest.mark.parametrize("base", [40, 80])
+def test_vectorised_chord_poses_match_the_scalar_ones(bearing: str, speed: int, base: int) -> None:
+    import numpy as np
+
+    from rules.engine.xwing.paths import chord_poses
+
+    path = ChordPath(TemplateSpec(bearing, speed, -1), base)
+    s = np.linspace(0, path.full, 41)
+    x, y, h = chord_poses(path, s)
+    for i, v in enumerate(s):
+        p = path.pose(float(v))
+        assert abs(x[i] - p.x) < 1e-6 and abs(y[i] - p.y) < 1e-6 and abs(math.degrees(h[i]) - p.heading) < 1e-6

@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+import shapely
 from shapely import Polygon
 
 from rules.engine.geometry import Point, Pose, place
@@ -194,3 +196,75 @@ class Frame:
         if self.reverse:
             pts = [(x, -y) for x, y in pts]
         return place(pts, self.start)
+
+
+def chord_poses(path: ChordPath, s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Vectorised ``ChordPath.pose`` for many rear-hashmark positions at once (x, y, heading in radians).
+
+    The bump solver scans hundreds of positions; doing them together keeps a
+    ruling fast without coarsening the scan.
+    """
+    b = path.b
+    spec = path.spec
+    r = spec.radius
+    length = path.template_length
+    (ex, ey), eh = _middle_point(spec, length, b / 2)
+    ehr = math.radians(eh)
+
+    def point(u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Points and unit tangents of the path at arc lengths ``u``."""
+        t = u - b
+        on = t > 0
+        if r is None:
+            return np.zeros_like(u), np.where(on, b / 2 + t, u - b / 2), np.zeros_like(u), np.ones_like(u)
+        tc = np.clip(t, 0.0, length)
+        phi = tc / r
+        extra = np.maximum(t - length, 0.0)
+        ax = spec.side * (r - r * np.cos(phi)) + extra * math.sin(ehr)
+        ay = b / 2 + r * np.sin(phi) + extra * math.cos(ehr)
+        dx = np.where(on, spec.side * np.sin(phi), 0.0)
+        dy = np.where(on, np.cos(phi), 1.0)
+        return np.where(on, ax, 0.0), np.where(on, ay, u - b / 2), dx, dy
+
+    rx, ry, _, _ = point(s)
+    if r is None:
+        fx, fy, _, _ = point(s + b)
+    else:
+        # Newton on g(u) = |P(u) - R| - b, which grows with u (sweeps ≤ 90°); start at the lower bound u = s + b.
+        lo = s + b
+        hi = s + b + length + 1.0
+        u = lo.copy()
+        for _ in range(30):
+            px, py, tx, ty = point(u)
+            vx, vy = px - rx, py - ry
+            dist = np.hypot(vx, vy)
+            g = dist - b
+            if np.max(np.abs(g)) < 1e-10:
+                break
+            lo = np.where(g < 0, u, lo)
+            hi = np.where(g >= 0, u, hi)
+            slope = np.maximum((vx * tx + vy * ty) / np.maximum(dist, 1e-12), 1e-3)
+            nxt = u - g / slope
+            bad = (nxt <= lo) | (nxt >= hi)
+            nxt = np.where(bad, (lo + hi) / 2, nxt)
+            u = nxt
+        fx, fy, _, _ = point(u)
+    return (rx + fx) / 2, (ry + fy) / 2, np.arctan2(fx - rx, fy - ry)
+
+
+def frame_poses(frame: Frame, x: np.ndarray, y: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Vectorised ``Frame.pose``: local start-frame poses to table poses (heading in radians)."""
+    if frame.reverse:
+        y, h = -y, -h
+    sh = math.radians(frame.start.heading)
+    c, s = math.cos(sh), math.sin(sh)
+    return frame.start.x + x * c + y * s, frame.start.y - x * s + y * c, h + sh
+
+
+def place_many(outline: list[Point], x: np.ndarray, y: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """Polygons of ``outline`` placed at many poses (heading in radians, clockwise)."""
+    pts = np.asarray(outline, dtype=float)
+    c, s = np.cos(h)[:, None], np.sin(h)[:, None]
+    wx = x[:, None] + pts[None, :, 0] * c + pts[None, :, 1] * s
+    wy = y[:, None] - pts[None, :, 0] * s + pts[None, :, 1] * c
+    return shapely.polygons(np.stack([wx, wy], axis=-1))
