@@ -1,0 +1,58 @@
+"""The rules corpus: clauses with ids, documents, versions, short quotes and our summaries.
+
+Rules text is data (``data/clauses.json``).  Every explanation step cites
+clause ids; ``/rules/<id>`` shows them.  ``status`` says how firm a clause is:
+``rules`` (rules text), ``faq`` (FAQ or official ruling), ``derived`` (our
+inference from the rules) or ``disputed`` (sources disagree).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data" / "clauses.json"
+STATUSES = ("rules", "faq", "derived", "disputed")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One citable rule."""
+
+    id: str
+    game: str
+    edition: str
+    document: str
+    version: str
+    section: str
+    source: str
+    quote: str
+    summary: str
+    status: str
+    see_also: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        """A stable HTML anchor for the clause on the ``/rules/`` page."""
+        return self.id.replace("/", "-").replace(".", "-")
+
+
+@cache
+def _load() -> tuple[tuple[Clause, ...], dict[str, Clause]]:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    clauses = tuple(Clause(**{**c, "see_also": tuple(c.get("see_also", ()))}) for c in raw)
+    return clauses, {c.id: c for c in clauses}
+
+
+def all_clauses() -> tuple[Clause, ...]:
+    return _load()[0]
+
+
+def get_clause(clause_id: str) -> Clause | None:
+    return _load()[1].get(clause_id)
+
+
+def clauses_for(game: str, edition: str) -> tuple[Clause, ...]:
+    return tuple(c for c in all_clauses() if c.game == game and c.edition == edition)
