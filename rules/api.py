@@ -1,0 +1,102 @@
+"""The JSON API of ../shared/spec/scenario-and-api-v1.md (documented in docs/api.md).
+
+Every input problem is a 400 ``{"errors": [{"field", "message"}, ...]}``
+listing all of them; nothing a client sends can cause a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+from rules.engine import Scenario, ScenarioError, catalog, evaluate, parse_scenario
+from rules.models import StoredScenario, store_scenario
+
+MAX_BODY = 64 * 1024
+MAX_DEPTH = 12
+
+
+def _errors(status: int, *errors: tuple[str, str]) -> JsonResponse:
+    return JsonResponse({"errors": [{"field": f, "message": m} for f, m in errors]}, status=status)
+
+
+def _depth(value: Any, limit: int) -> bool:
+    """True when the JSON value nests deeper than ``limit`` (checked before the parser walks it)."""
+    stack = [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            return True
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v)
+    return False
+
+
+def ruling_payload(request: HttpRequest, sid: str, scenario: Scenario) -> dict[str, Any]:
+    ruling = evaluate(scenario)
+    body = ruling.to_dict()
+    return {
+        "id": sid,
+        "url": request.build_absolute_uri(reverse("rules:permalink", args=[sid])),
+        "image": request.build_absolute_uri(reverse("rules:png", args=[sid])),
+        "scenario": scenario.to_dict(),
+        "outcome": body["outcome"],
+        "steps": body["steps"],
+        "warnings": body["warnings"],
+        "summary": body["summary"],
+        "format": 1,
+    }
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def rulings(request: HttpRequest) -> JsonResponse:
+    """POST a scenario: validate, store, evaluate."""
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if length.isdigit() and int(length) > MAX_BODY:
+        return _errors(413, ("", f"the body is larger than {MAX_BODY // 1024} KiB"))
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        return _errors(413, ("", f"the body is larger than {MAX_BODY // 1024} KiB"))
+    if len(raw) > MAX_BODY:
+        return _errors(413, ("", f"the body is larger than {MAX_BODY // 1024} KiB"))
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return _errors(400, ("", "the body must be UTF-8 JSON"))
+    except (json.JSONDecodeError, RecursionError) as e:
+        message = f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})" if isinstance(
+            e, json.JSONDecodeError) else "not valid JSON: nested too deeply"
+        return _errors(400, ("", message))
+    except ValueError as e:
+        return _errors(400, ("", f"not valid JSON: {e}"))
+    if _depth(doc, MAX_DEPTH):
+        return _errors(400, ("", f"the document nests deeper than {MAX_DEPTH} levels"))
+    try:
+        scenario = parse_scenario(doc)
+    except ScenarioError as e:
+        return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
+    row = store_scenario(scenario=scenario)
+    return JsonResponse(ruling_payload(request, row.id, scenario))
+
+
+@require_GET
+def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
+    row = StoredScenario.objects.filter(pk=sid).first()
+    if row is None:
+        return _errors(404, ("id", f"no ruling with id {sid!r}"))
+    return JsonResponse(ruling_payload(request, row.id, row.scenario()))
+
+
+@require_GET
+def catalog_view(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(catalog())

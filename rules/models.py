@@ -1,0 +1,79 @@
+"""Stored scenarios: the permalinks.  Immutable once written, format-versioned."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import IntegrityError, models, transaction
+
+from rules.engine import Scenario, parse_scenario
+
+ID_LENGTHS = (10, 12, 14, 16, 20, 24)
+
+
+class ImmutableError(RuntimeError):
+    """A stored scenario may never change: its permalink must keep meaning the same."""
+
+
+class StoredScenario(models.Model):
+    """One situation behind a permalink ``/s/<id>/``.
+
+    ``document`` is the canonical scenario text exactly as hashed; ``format``
+    is its scenario-format version, so later formats can still read old rows.
+    """
+
+    id = models.CharField(primary_key=True, max_length=24)
+    digest = models.CharField(max_length=64, unique=True)
+    document = models.TextField()
+    format = models.PositiveSmallIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created",)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ImmutableError(f"stored scenario {self.id} is immutable")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise ImmutableError(f"stored scenario {self.id} is immutable")
+
+    def scenario(self) -> Scenario:
+        """The scenario, read through the parser of its format."""
+        doc = json.loads(self.document)
+        if self.format != 1:
+            raise ValueError(f"unknown scenario format {self.format}")
+        return parse_scenario(doc)
+
+
+def store_scenario(*, scenario: Scenario) -> StoredScenario:
+    """Store a scenario (idempotent: the same scenario always gets the same id).
+
+    The id is the shortest prefix of the content hash not taken by another
+    scenario: a collision on 10 characters lengthens the id, never reuses it.
+    """
+    digest = scenario.digest()
+    existing = StoredScenario.objects.filter(digest=digest).first()
+    if existing is not None:
+        return existing
+    document = scenario.canonical().decode("utf-8")
+    for length in ID_LENGTHS:
+        sid = scenario.short_id(length)
+        clash = StoredScenario.objects.filter(pk=sid).first()
+        if clash is not None:
+            if clash.digest == digest:
+                return clash
+            continue
+        try:
+            with transaction.atomic():
+                return StoredScenario.objects.create(id=sid, digest=digest, document=document, format=1)
+        except IntegrityError:
+            again = StoredScenario.objects.filter(digest=digest).first()
+            if again is not None:
+                return again
+    raise RuntimeError("could not find a free id for the scenario")

@@ -1,0 +1,26 @@
+"""URLs of the rules app."""
+
+from django.urls import path
+
+from rules import api, views
+
+app_name = "rules"
+
+SID = "<slug:sid>"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
+    path("setup/", views.setup, name="setup"),
+    path("explain/", views.explain, name="explain"),
+    path(f"s/{SID}/", views.permalink, name="permalink"),
+    path(f"s/{SID}/step/<int:n>/", views.permalink_step, name="step"),
+    path(f"s/{SID}.svg", views.picture_svg, name="svg"),
+    path(f"s/{SID}.png", views.picture_png, name="png"),
+    path("rules/", views.clause_list, name="clauses"),
+    path("rules/<path:clause_id>", views.clause_detail, name="clause"),
+    path("api/v1/rulings", api.rulings, name="api-rulings"),
+    path(f"api/v1/rulings/{SID}", api.ruling_detail, name="api-ruling"),
+    path("api/v1/catalog", api.catalog_view, name="api-catalog"),
+]

@@ -1,0 +1,203 @@
+"""Pages: home, setup (live preview), permalinks with stepping, pictures, rules corpus.
+
+Thin views: convert input, call the engine, render.  Every view that can
+answer either a full page or an htmx partial varies on ``HX-Request``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
+
+from rules.engine import Ruling, Scenario, all_clauses, evaluate, get_clause, render_svg
+from rules.forms import PieceFormSet, Setup, SetupForm, initial_from_scenario
+from rules.library import example_by_id, examples
+from rules.models import StoredScenario, store_scenario
+from rules.png import RENDERER, render_png
+
+
+def _partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def _stored(sid: str) -> StoredScenario:
+    """The stored scenario behind a permalink; library examples are stored on first use."""
+    row = StoredScenario.objects.filter(pk=sid).first()
+    if row is not None:
+        return row
+    ex = example_by_id(sid)
+    if ex is None:
+        raise Http404("no such ruling")
+    return store_scenario(scenario=ex.scenario)
+
+
+def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
+    steps = []
+    for i, s in enumerate(ruling.steps, start=1):
+        clauses = [c for c in (get_clause(cid) for cid in s.rules) if c is not None]
+        disputed = any(c.status == "disputed" for c in clauses)
+        derived = s.derived or any(c.status == "derived" for c in clauses)
+        steps.append({"n": i, "step": s, "clauses": clauses, "derived": derived, "disputed": disputed,
+                      "missing": [cid for cid in s.rules if get_clause(cid) is None]})
+    return {"scenario": scenario, "ruling": ruling, "steps": steps, "outcome": ruling.outcome}
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for ex in examples():
+        groups[ex.tags[0] if ex.tags else "other"].append(ex)
+    return render(request, "rules/home.html", {"groups": sorted(groups.items())})
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def setup(request: HttpRequest) -> HttpResponse:
+    """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
+    source = request.GET.get("from")
+    if source and "game" not in request.GET:
+        row = _stored(source)
+        form_initial, rows_initial = initial_from_scenario(row.scenario())
+        s = Setup(None)
+        s.form = SetupForm(initial=form_initial)
+        s.display_rows = PieceFormSet(prefix="p", initial=rows_initial or [{}])
+        s.scenario = row.scenario()
+    else:
+        s = Setup(request.GET if request.GET else None)
+    ctx: dict[str, Any] = {"setup": s, "form": s.form, "rows": s.display_rows}
+    if s.scenario is not None:
+        ruling = evaluate(s.scenario)
+        ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv"))  # our own ElementTree output
+        ctx["verdict"] = ruling.summary
+    status = 400 if s.bound and s.problems and not _partial(request) else 200
+    template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
+    return render(request, template, ctx, status=status)
+
+
+@require_POST
+def explain(request: HttpRequest) -> HttpResponse:
+    """Store the scenario the form describes and open its permalink (303)."""
+    s = Setup(request.POST)
+    if s.scenario is None:
+        ctx = {"setup": s, "form": s.form, "rows": s.display_rows}
+        return render(request, "rules/setup.html", ctx, status=400)
+    row = store_scenario(scenario=s.scenario)
+    url = reverse("rules:permalink", args=[row.id])
+    if _partial(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict[str, Any]:
+    row = _stored(sid)
+    scenario = row.scenario()
+    ruling = evaluate(scenario)
+    ctx = _ruling_context(scenario, ruling)
+    n = len(ruling.steps)
+    if step is not None and not 1 <= step <= n:
+        raise Http404("no such step")
+    ctx.update(
+        row=row,
+        sid=row.id,
+        current=step,
+        picture=mark_safe(render_svg(scenario, ruling, id_prefix=f"s{row.id}", step=step)),
+        prev_step=(step - 1 if step and step > 1 else None),
+        next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
+        page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
+        image_url=request.build_absolute_uri(reverse("rules:png", args=[row.id])),
+        edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
+    )
+    return ctx
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def permalink(request: HttpRequest, sid: str) -> HttpResponse:
+    """The whole explanation, server-side; ``?step=N`` emphasises one step in the picture."""
+    raw = request.GET.get("step")
+    step = int(raw) if raw and raw.isdigit() else None
+    ctx = _permalink_context(request, sid, step)
+    template = "rules/permalink.html#stepper" if _partial(request) else "rules/permalink.html"
+    return render(request, template, ctx)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
+    """One step (htmx swaps it in and pushes ``?step=N``); without htmx, the full page at that step."""
+    ctx = _permalink_context(request, sid, n)
+    if not _partial(request):
+        return render(request, "rules/permalink.html", ctx)
+    response = render(request, "rules/permalink.html#stepper", ctx)
+    return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}")
+
+
+
+
+@require_GET
+@cache_control(public=True, max_age=31536000, immutable=True)
+def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
+    row = _stored(sid)
+    scenario = row.scenario()
+    svg = render_svg(scenario, evaluate(scenario), id_prefix=f"s{row.id}", standalone=True)
+    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+@require_GET
+@cache_control(public=True, max_age=31536000, immutable=True)
+def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
+    row = _stored(sid)
+    key = f"png:{RENDERER}:{row.id}"
+    png = cache.get(key)
+    if png is None:
+        scenario = row.scenario()
+        png = render_png(render_svg(scenario, evaluate(scenario), id_prefix=f"s{row.id}", standalone=True), 1200, 630)
+        cache.set(key, png, None)
+    return HttpResponse(png, content_type="image/png")
+
+
+@require_GET
+def clause_list(request: HttpRequest) -> HttpResponse:
+    grouped: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
+    for c in all_clauses():
+        grouped[f"{c.game} {c.edition}"][c.section].append(c)
+    groups = [(k, sorted(v.items())) for k, v in sorted(grouped.items())]
+    return render(request, "rules/clauses.html", {"groups": groups})
+
+
+@require_GET
+def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
+    clause = get_clause(clause_id)
+    if clause is None:
+        raise Http404("no such clause")
+    related = [c for c in (get_clause(x) for x in clause.see_also) if c is not None]
+    other_id = clause.id.replace("xwing-2.5/", "xwing-2.0/") if clause.edition == "2.5" else clause.id.replace(
+        "xwing-2.0/", "xwing-2.5/")
+    other = get_clause(other_id) if other_id != clause.id else None
+    return render(request, "rules/clause.html", {"clause": clause, "related": related, "other": other})
+
+
+@require_http_methods(["GET"])
+def favicon(request: HttpRequest) -> HttpResponse:
+    return HttpResponseRedirect("/static/rules/favicon.svg", status=301)
