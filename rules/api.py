@@ -74,8 +74,11 @@ def rulings(request: HttpRequest) -> JsonResponse:
     except UnicodeDecodeError:
         return _errors(400, ("", "the body must be UTF-8 JSON"))
     except (json.JSONDecodeError, RecursionError) as e:
-        message = f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})" if isinstance(
-            e, json.JSONDecodeError) else "not valid JSON: nested too deeply"
+        message = (
+            f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
+            if isinstance(e, json.JSONDecodeError)
+            else "not valid JSON: nested too deeply"
+        )
         return _errors(400, ("", message))
     except ValueError as e:
         return _errors(400, ("", f"not valid JSON: {e}"))

@@ -22,9 +22,10 @@ from rules.engine.scenario import (
     POSITIONS,
     XWING_SIZES,
 )
-from rules.engine.xwing.shapes import SHAPES
+from rules.engine.xwing.shapes import SHAPES, default_shape_for_type
 
 MAX_ROWS = 40
+DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
 DEFAULT_ROWS = 3
 
 
@@ -35,7 +36,9 @@ def _choices(values: tuple[str, ...] | list[str], blank: str | None = "—") -> 
 
 def _num(label: str) -> forms.CharField:
     return forms.CharField(
-        label=label, required=False, max_length=20,
+        label=label,
+        required=False,
+        max_length=20,
         widget=forms.TextInput(attrs={"inputmode": "decimal", "size": "6", "autocomplete": "off"}),
     )
 
@@ -72,24 +75,37 @@ class SetupForm(forms.Form):
     speed = forms.ChoiceField(label="speed", required=False, choices=_choices(("0", "1", "2", "3", "4", "5")))
     tallon_position = forms.ChoiceField(label="Tallon position", required=False, choices=_choices(POSITIONS))
     position = forms.ChoiceField(label="roll position", required=False, choices=_choices(POSITIONS))
-    template = forms.ChoiceField(label="roll template", required=False,
-                                 choices=_choices(("straight-1", "straight-2")))
-    attacker = forms.CharField(label="attacker", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
-    defender = forms.CharField(label="defender", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
+    template = forms.ChoiceField(label="roll template", required=False, choices=_choices(("straight-1", "straight-2")))
+    attacker = forms.CharField(
+        label="attacker", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
+    )
+    defender = forms.CharField(
+        label="defender", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
+    )
     arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))
-    device_id = forms.CharField(label="device id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
+    device_id = forms.CharField(
+        label="device id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
+    )
     device_type = forms.ChoiceField(label="device type", required=False, choices=_choices(DEVICE_TYPES))
-    dev_bearing = forms.ChoiceField(label="device template", required=False,
-                                    choices=_choices(("straight", "bank", "turn"), blank="card default"))
-    dev_direction = forms.ChoiceField(label="device template direction", required=False, choices=_choices(("left", "right")))
-    dev_speed = forms.ChoiceField(label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5")))
-    placed = forms.CharField(label="obstacle to place (row id)", required=False, max_length=24,
-                             widget=forms.TextInput(attrs={"size": "8"}))
+    dev_bearing = forms.ChoiceField(
+        label="device template", required=False, choices=_choices(("straight", "bank", "turn"), blank="card default")
+    )
+    dev_direction = forms.ChoiceField(
+        label="device template direction", required=False, choices=_choices(("left", "right"))
+    )
+    dev_speed = forms.ChoiceField(
+        label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5"))
+    )
+    placed = forms.CharField(
+        label="obstacle to place (row id)", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
+    )
     first_player = forms.ChoiceField(label="first player", required=False, choices=[("", "1"), ("1", "1"), ("2", "2")])
     dice = forms.CharField(label="dice rolled (e.g. rock: hit; mine: crit, blank)", required=False, max_length=300)
     doc = forms.CharField(
         label="Advanced: a scenario document (JSON) — takes precedence over the fields above",
-        required=False, max_length=60000, widget=forms.Textarea(attrs={"rows": "6", "cols": "60", "spellcheck": "false"}),
+        required=False,
+        max_length=60000,
+        widget=forms.Textarea(attrs={"rows": "6", "cols": "60", "spellcheck": "false"}),
     )
 
 
@@ -168,6 +184,8 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
         p["type"] = data.get("type") or ""
         if data.get("shape"):
             p["shape"] = data["shape"]
+        elif p["type"] in DEFAULT_SHAPE_TYPES:
+            p["shape"] = default_shape_for_type(p["type"])
         p["rotation" if kind == "obstacle" else "heading"] = _number(angle) if angle else 0
         if data.get("flipped"):
             p["flipped"] = True
@@ -274,7 +292,13 @@ class Setup:
             return
         pieces = [p for f in rows.forms if (p := piece_document(f.cleaned_data)) is not None]
         action = action_document(d, pieces)
-        doc: dict[str, Any] = {"format": 1, "game": d["game"], "edition": d["edition"], "pieces": pieces, "action": action}
+        doc: dict[str, Any] = {
+            "format": 1,
+            "game": d["game"],
+            "edition": d["edition"],
+            "pieces": pieces,
+            "action": action,
+        }
         if d["game"] == "armada":
             doc["edition"] = "1.5"
         if (d.get("dice") or "").strip():
@@ -321,7 +345,17 @@ def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict
     doc = scenario.to_dict()
     a = doc["action"]
     form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
-    for key in ("ship", "bearing", "direction", "tallon_position", "position", "template", "attacker", "defender", "arc"):
+    for key in (
+        "ship",
+        "bearing",
+        "direction",
+        "tallon_position",
+        "position",
+        "template",
+        "attacker",
+        "defender",
+        "arc",
+    ):
         if isinstance(a.get(key), str):
             form[key] = a[key]
     if "speed" in a:
@@ -347,14 +381,25 @@ def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict
         if "outline" in p:
             needs_json = True
         state = p.get("state", {})
-        rows.append({
-            "id": p["id"], "kind": p["kind"], "size": p.get("size", ""), "type": p.get("type", ""),
-            "shape": p.get("shape", ""), "x": str(p.get("x", "")), "y": str(p.get("y", "")),
-            "heading": str(p.get("heading", p.get("rotation", ""))), "player": str(p.get("player", "")),
-            "flipped": p.get("flipped", False), "label": p.get("label", ""), "fuses": str(p.get("fuses", "") or ""),
-            "stressed": state.get("stressed", False), "placed_device": state.get("placed_device", False),
-            "decloaked": state.get("decloaked", False),
-        })
+        rows.append(
+            {
+                "id": p["id"],
+                "kind": p["kind"],
+                "size": p.get("size", ""),
+                "type": p.get("type", ""),
+                "shape": p.get("shape", ""),
+                "x": str(p.get("x", "")),
+                "y": str(p.get("y", "")),
+                "heading": str(p.get("heading", p.get("rotation", ""))),
+                "player": str(p.get("player", "")),
+                "flipped": p.get("flipped", False),
+                "label": p.get("label", ""),
+                "fuses": str(p.get("fuses", "") or ""),
+                "stressed": state.get("stressed", False),
+                "placed_device": state.get("placed_device", False),
+                "decloaked": state.get("decloaked", False),
+            }
+        )
     if needs_json:
         # outlines have no row fields: the JSON box carries the exact document
         form["doc"] = json.dumps(doc, indent=1)

@@ -49,8 +49,16 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
         clauses = [c for c in (get_clause(cid) for cid in s.rules) if c is not None]
         disputed = any(c.status == "disputed" for c in clauses)
         derived = s.derived or any(c.status == "derived" for c in clauses)
-        steps.append({"n": i, "step": s, "clauses": clauses, "derived": derived, "disputed": disputed,
-                      "missing": [cid for cid in s.rules if get_clause(cid) is None]})
+        steps.append(
+            {
+                "n": i,
+                "step": s,
+                "clauses": clauses,
+                "derived": derived,
+                "disputed": disputed,
+                "missing": [cid for cid in s.rules if get_clause(cid) is None],
+            }
+        )
     return {"scenario": scenario, "ruling": ruling, "steps": steps, "outcome": ruling.outcome}
 
 
@@ -151,8 +159,6 @@ def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}")
 
 
-
-
 @require_GET
 @cache_control(public=True, max_age=31536000, immutable=True)
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
@@ -192,8 +198,11 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
     if clause is None:
         raise Http404("no such clause")
     related = [c for c in (get_clause(x) for x in clause.see_also) if c is not None]
-    other_id = clause.id.replace("xwing-2.5/", "xwing-2.0/") if clause.edition == "2.5" else clause.id.replace(
-        "xwing-2.0/", "xwing-2.5/")
+    other_id = (
+        clause.id.replace("xwing-2.5/", "xwing-2.0/")
+        if clause.edition == "2.5"
+        else clause.id.replace("xwing-2.0/", "xwing-2.5/")
+    )
     other = get_clause(other_id) if other_id != clause.id else None
     return render(request, "rules/clause.html", {"clause": clause, "related": related, "other": other})
 

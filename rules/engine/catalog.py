@@ -51,9 +51,7 @@ def catalog() -> dict[str, Any]:
                 "width": dim.TEMPLATE_WIDTH,
                 "middle_line_length": clean_number(spec.length, 3),
                 "source": f"{GEOMETRY} §2.1",
-                "final_offsets": {
-                    size: ChordPath(spec, b).full_pose().rounded() for size, b in dim.BASE_SIZES.items()
-                },
+                "final_offsets": {size: ChordPath(spec, b).full_pose().rounded() for size, b in dim.BASE_SIZES.items()},
             }
             if spec.radius is not None:
                 entry["radius"] = spec.radius
@@ -87,11 +85,33 @@ def catalog() -> dict[str, Any]:
         "templates": templates,
         "shapes": shapes,
         "defaults": {
-            "obstacle": {t: shape_catalog.default_shape_for_type(t) for t in
-                         ("asteroid", "debris-cloud", "gas-cloud", "blaze", "electro-chaff-cloud", "loose-cargo", "spare-parts")},
-            "device": {t: shape_catalog.default_shape_for_type(t) for t in
-                       ("proton-bomb", "seismic-charge", "ion-bomb", "thermal-detonator", "bomblet",
-                        "electro-proton-bomb", "concussion-bomb", "proximity-mine", "cluster-mine", "conner-net")},
+            "obstacle": {
+                t: shape_catalog.default_shape_for_type(t)
+                for t in (
+                    "asteroid",
+                    "debris-cloud",
+                    "gas-cloud",
+                    "blaze",
+                    "electro-chaff-cloud",
+                    "loose-cargo",
+                    "spare-parts",
+                )
+            },
+            "device": {
+                t: shape_catalog.default_shape_for_type(t)
+                for t in (
+                    "proton-bomb",
+                    "seismic-charge",
+                    "ion-bomb",
+                    "thermal-detonator",
+                    "bomblet",
+                    "electro-proton-bomb",
+                    "concussion-bomb",
+                    "proximity-mine",
+                    "cluster-mine",
+                    "conner-net",
+                )
+            },
         },
         "sources": {"geometry": GEOMETRY, "rules": "../shared/reference/xwing-rules.md"},
     }

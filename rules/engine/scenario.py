@@ -408,16 +408,16 @@ def parse_scenario(doc: Any) -> Scenario:
     if dice:
         out["dice"] = dice
     frozen = _freeze(out)
-    pieces = tuple(Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True))
+    pieces = tuple(
+        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True)
+    )
     return Scenario(frozen, pieces)
 
 
 _COMMON = ("id", "kind", "player", "label")
 
 
-def _parse_piece(
-    c: _Checker, raw: Any, field: str, bounds: tuple[float, float, float, float]
-) -> dict[str, Any] | None:
+def _parse_piece(c: _Checker, raw: Any, field: str, bounds: tuple[float, float, float, float]) -> dict[str, Any] | None:
     d = c.obj(raw, field)
     if d is None:
         return None
@@ -471,7 +471,9 @@ def _parse_piece(
         if kind == "obstacle":
             c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "rotation", "flipped"), field)
         else:
-            c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "flipped", "fuses", "target"), field)
+            c.unknown(
+                d, (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "flipped", "fuses", "target"), field
+            )
         ptype = c.choice(d, "type", field, types)
         out["type"] = ptype
         if "fuses" in d:
@@ -531,9 +533,7 @@ def _parse_shape(
         out[angle_key] = _angle(a)
 
 
-def _parse_outline(
-    c: _Checker, raw: Any, field: str, bounds: tuple[float, float, float, float]
-) -> list[Point] | None:
+def _parse_outline(c: _Checker, raw: Any, field: str, bounds: tuple[float, float, float, float]) -> list[Point] | None:
     if not isinstance(raw, list) or not 3 <= len(raw) <= MAX_OUTLINE_POINTS:
         c.add(field, f"must be a list of 3 to {MAX_OUTLINE_POINTS} [x, y] points")
         return None
@@ -601,9 +601,7 @@ def _parse_action(
             elif "direction" in a:
                 c.add("action.direction", f"a {bearing} maneuver has no direction")
             if bearing == "tallon":
-                out["tallon_position"] = c.choice(
-                    a, "tallon_position", f, POSITIONS, required=False, default="middle"
-                )
+                out["tallon_position"] = c.choice(a, "tallon_position", f, POSITIONS, required=False, default="middle")
             elif "tallon_position" in a:
                 c.add("action.tallon_position", "only a Tallon roll has positions")
         ship = by_id.get(out.get("ship") or "")
@@ -620,7 +618,10 @@ def _parse_action(
             if ship.get("size") == "huge":
                 c.add("action.ship", "a huge ship cannot barrel roll (Appendix: Huge Ships)")
             elif out["template"] == "straight-2" and ship.get("size") != "small":
-                c.add("action.template", "only small ships decloak with the [2 straight]; medium and large use [1 straight]")
+                c.add(
+                    "action.template",
+                    "only small ships decloak with the [2 straight]; medium and large use [1 straight]",
+                )
     elif atype == "boost":
         c.unknown(a, ("type", "ship", "bearing", "direction"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)

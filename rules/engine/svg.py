@@ -100,14 +100,29 @@ def render_svg(
     desc = ET.SubElement(svg, "desc", {"id": f"{id_prefix}-desc"})
     desc.text = describe(scenario)
     ET.SubElement(
-        svg, "rect",
-        {"x": _fmt(x0 - size), "y": _fmt(h - y1 - size), "width": _fmt(x1 - x0 + 2 * size),
-         "height": _fmt(y1 - y0 + 2 * size), "fill": "#020617", "aria-hidden": "true"},
+        svg,
+        "rect",
+        {
+            "x": _fmt(x0 - size),
+            "y": _fmt(h - y1 - size),
+            "width": _fmt(x1 - x0 + 2 * size),
+            "height": _fmt(y1 - y0 + 2 * size),
+            "fill": "#020617",
+            "aria-hidden": "true",
+        },
     )
     ET.SubElement(
-        svg, "rect",
-        {"x": "0", "y": "0", "width": _fmt(w), "height": _fmt(h), "fill": COLOURS["table"],
-         "stroke": COLOURS["edge"], "stroke-width": _fmt(size / 400)},
+        svg,
+        "rect",
+        {
+            "x": "0",
+            "y": "0",
+            "width": _fmt(w),
+            "height": _fmt(h),
+            "fill": COLOURS["table"],
+            "stroke": COLOURS["edge"],
+            "stroke-width": _fmt(size / 400),
+        },
     )
     grid = ET.SubElement(svg, "g", {"aria-hidden": "true", "stroke": COLOURS["grid"], "stroke-width": _fmt(size / 900)})
     for gx in range(100, int(w), 100):
@@ -138,11 +153,18 @@ def render_svg(
         return ET.tostring(svg, encoding="unicode")
     card = ET.Element(
         "svg",
-        {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {OG_WIDTH} {OG_HEIGHT}",
-         "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "role": "img",
-         "aria-labelledby": f"{id_prefix}-title"},
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {OG_WIDTH} {OG_HEIGHT}",
+            "width": str(OG_WIDTH),
+            "height": str(OG_HEIGHT),
+            "role": "img",
+            "aria-labelledby": f"{id_prefix}-title",
+        },
     )
-    ET.SubElement(card, "rect", {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": "#020617"})
+    ET.SubElement(
+        card, "rect", {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": "#020617"}
+    )
     svg.set("x", "0")
     svg.set("y", "0")
     svg.set("width", str(OG_HEIGHT))
@@ -213,9 +235,18 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool) -> 
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.type})"
     ET.SubElement(
-        g, "polygon",
-        _hl({"points": cv.points(ring(outline(p))), "fill": colour, "fill-opacity": "0.75",
-             "stroke": "#f8fafc", "stroke-width": "0.8"}, on),
+        g,
+        "polygon",
+        _hl(
+            {
+                "points": cv.points(ring(outline(p))),
+                "fill": colour,
+                "fill-opacity": "0.75",
+                "stroke": "#f8fafc",
+                "stroke-width": "0.8",
+            },
+            on,
+        ),
     )
     c = outline(p).centroid
     _label(g, cv, (c.x, c.y), p.label)
@@ -225,8 +256,13 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool, *, g
     colour = COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"ship player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
-    attrs = {"points": cv.points(ring(outline(p))), "fill": colour, "fill-opacity": "0.25" if ghost else "0.6",
-             "stroke": colour, "stroke-width": "1.2"}
+    attrs = {
+        "points": cv.points(ring(outline(p))),
+        "fill": colour,
+        "fill-opacity": "0.25" if ghost else "0.6",
+        "stroke": colour,
+        "stroke-width": "1.2",
+    }
     if ghost:
         attrs["stroke-dasharray"] = "4 3"
     ET.SubElement(g, "polygon", _hl(attrs, on))
@@ -239,28 +275,49 @@ def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
     tip = pose.to_world(0, 14)
     left = pose.to_world(-5, 5)
     right = pose.to_world(5, 5)
-    ET.SubElement(g, "polygon", {"points": cv.points([tip, left, right]), "fill": "#f8fafc", "stroke": colour,
-                                 "stroke-width": "0.5"})
+    ET.SubElement(
+        g,
+        "polygon",
+        {"points": cv.points([tip, left, right]), "fill": "#f8fafc", "stroke": colour, "stroke-width": "0.5"},
+    )
 
 
 def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:
     t = ET.SubElement(
-        g, "text",
-        {"x": _fmt(at[0]), "y": _fmt(cv.h - at[1] - cv.font * 0.8), "font-size": _fmt(cv.font), "text-anchor": "middle",
-         "fill": COLOURS["text"], "font-family": "DejaVu Sans, Arial, sans-serif"},
+        g,
+        "text",
+        {
+            "x": _fmt(at[0]),
+            "y": _fmt(cv.h - at[1] - cv.font * 0.8),
+            "font-size": _fmt(cv.font),
+            "text-anchor": "middle",
+            "fill": COLOURS["text"],
+            "font-family": "DejaVu Sans, Arial, sans-serif",
+        },
     )
     t.text = text
 
 
-def _figure(parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, moving_piece: Piece | None = None) -> None:
+def _figure(
+    parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, moving_piece: Piece | None = None
+) -> None:
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{f.id}", "class": f"figure {f.kind}"})
     if f.label:
         ET.SubElement(g, "title").text = f.label
     if f.kind == "line":
         ET.SubElement(
-            g, "polyline",
-            _hl({"points": cv.points(f.coords), "fill": "none", "stroke": COLOURS["highlight"], "stroke-width": "1.5",
-                 "stroke-dasharray": "6 3"}, on),
+            g,
+            "polyline",
+            _hl(
+                {
+                    "points": cv.points(f.coords),
+                    "fill": "none",
+                    "stroke": COLOURS["highlight"],
+                    "stroke-width": "1.5",
+                    "stroke-dasharray": "6 3",
+                },
+                on,
+            ),
         )
         return
     style: dict[str, str] = {
@@ -277,11 +334,30 @@ def _figure(parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, m
     if f.kind == "overlap" and f.label:
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
-        ET.SubElement(g, "circle", {"cx": _fmt(cx), "cy": _fmt(cv.h - cy), "r": _fmt(cv.font * 0.7), "fill": "#0f172a",
-                                    "stroke": COLOURS["overlap"], "stroke-width": "1.2"})
-        t = ET.SubElement(g, "text", {"x": _fmt(cx), "y": _fmt(cv.h - cy + cv.font * 0.35), "font-size": _fmt(cv.font * 0.9),
-                                      "text-anchor": "middle", "fill": COLOURS["text"],
-                                      "font-family": "DejaVu Sans, Arial, sans-serif"})
+        ET.SubElement(
+            g,
+            "circle",
+            {
+                "cx": _fmt(cx),
+                "cy": _fmt(cv.h - cy),
+                "r": _fmt(cv.font * 0.7),
+                "fill": "#0f172a",
+                "stroke": COLOURS["overlap"],
+                "stroke-width": "1.2",
+            },
+        )
+        t = ET.SubElement(
+            g,
+            "text",
+            {
+                "x": _fmt(cx),
+                "y": _fmt(cv.h - cy + cv.font * 0.35),
+                "font-size": _fmt(cv.font * 0.9),
+                "text-anchor": "middle",
+                "fill": COLOURS["text"],
+                "font-family": "DejaVu Sans, Arial, sans-serif",
+            },
+        )
         t.text = f.label
     if f.kind == "base" and moving_piece is not None and len(f.coords) >= 4:
         xs = [p[0] for p in f.coords]
@@ -297,19 +373,47 @@ def _ship_colour(p: Piece | None) -> str:
 
 
 def _card_text(svg: ET.Element, x: float, ruling: Ruling) -> None:
-    t = ET.SubElement(svg, "text", {"x": _fmt(x), "y": "40", "font-size": "34", "fill": COLOURS["text"],
-                                    "font-family": "DejaVu Sans, Arial, sans-serif", "font-weight": "bold"})
+    t = ET.SubElement(
+        svg,
+        "text",
+        {
+            "x": _fmt(x),
+            "y": "40",
+            "font-size": "34",
+            "fill": COLOURS["text"],
+            "font-family": "DejaVu Sans, Arial, sans-serif",
+            "font-weight": "bold",
+        },
+    )
     t.text = "Table Ruling"
     y = 100.0
     for line in textwrap.wrap(ruling.summary, 38)[:8]:
-        tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "24", "fill": COLOURS["text"],
-                                         "font-family": "DejaVu Sans, Arial, sans-serif"})
+        tt = ET.SubElement(
+            svg,
+            "text",
+            {
+                "x": _fmt(x),
+                "y": _fmt(y),
+                "font-size": "24",
+                "fill": COLOURS["text"],
+                "font-family": "DejaVu Sans, Arial, sans-serif",
+            },
+        )
         tt.text = line
         y += 34
     for i, s in enumerate(ruling.steps[:8], start=1):
         y += 8
-        tt = ET.SubElement(svg, "text", {"x": _fmt(x), "y": _fmt(y), "font-size": "18", "fill": "#94a3b8",
-                                         "font-family": "DejaVu Sans, Arial, sans-serif"})
+        tt = ET.SubElement(
+            svg,
+            "text",
+            {
+                "x": _fmt(x),
+                "y": _fmt(y),
+                "font-size": "18",
+                "fill": "#94a3b8",
+                "font-family": "DejaVu Sans, Arial, sans-serif",
+            },
+        )
         tt.text = textwrap.shorten(f"{i}. {s.title}", 52)
         y += 26
 
@@ -328,4 +432,3 @@ def describe(scenario: Scenario) -> str:
             c = outline(p).centroid
             parts.append(f"{p.label}: {p.type} around ({_fmt(c.x)}, {_fmt(c.y)}).")
     return " ".join(parts)
-

@@ -29,7 +29,12 @@ def test_not_in_arc_behind() -> None:
 
 
 def test_obstructed_by_an_asteroid_once() -> None:
-    pieces = [ship("a", 400, 200), ship("d", 400, 390, player=2), rect("r1", 300, 280, 500, 290), rect("r2", 300, 300, 500, 310)]
+    pieces = [
+        ship("a", 400, 200),
+        ship("d", 400, 390, player=2),
+        rect("r1", 300, 280, 500, 290),
+        rect("r2", 300, 300, 500, 310),
+    ]
     o = rule(pieces, attack()).outcome
     assert o["obstructed_by"] == ["r1", "r2"] and o["defense_bonus_dice"] == 1
 

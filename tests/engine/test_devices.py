@@ -25,7 +25,9 @@ def test_launch_lands_ahead_of_the_front_guides() -> None:
 
 
 def test_drop_from_a_turned_ship_with_a_bank() -> None:
-    o = rule([ship("a", 400, 400, heading=90)], drop(template={"bearing": "bank", "speed": 1, "direction": "left"})).outcome
+    o = rule(
+        [ship("a", 400, 400, heading=90)], drop(template={"bearing": "bank", "speed": 1, "direction": "left"})
+    ).outcome
     assert o["placed"]
     # dropping faces backwards (-x); a left bank seen from behind curves toward the ship's left (+y)
     assert o["device"]["x"] < 340 and o["device"]["y"] > 400
@@ -98,8 +100,12 @@ def test_first_players_bombs_first() -> None:
 
 
 def test_seismic_charge_hits_around_its_obstacle() -> None:
-    pieces = [ship("a", 400, 640), ship("b", 400, 300), rect("rock", 380, 480, 420, 520),
-              _bomb("sc", 400, 440, "seismic-charge", target="rock")]
+    pieces = [
+        ship("a", 400, 640),
+        ship("b", 400, 300),
+        rect("rock", 380, 480, 420, 520),
+        _bomb("sc", 400, 440, "seismic-charge", target="rock"),
+    ]
     d = rule(pieces, {"type": "detonate"}).outcome["detonations"][0]
     assert d["obstacle"] == "rock" and d["affected"] == ["a"]
 

@@ -29,7 +29,9 @@ def contains(actual: Any, expected: Any, path: str = "") -> list[str]:
     if isinstance(expected, list) and expected and isinstance(expected[0], dict):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{path}: expected {len(expected)} entries, got {actual!r}"]
-        return [m for i, (a, e) in enumerate(zip(actual, expected, strict=True)) for m in contains(a, e, f"{path}[{i}]")]
+        return [
+            m for i, (a, e) in enumerate(zip(actual, expected, strict=True)) for m in contains(a, e, f"{path}[{i}]")
+        ]
     if isinstance(expected, int | float) and not isinstance(expected, bool) and isinstance(actual, int | float):
         return [] if abs(actual - expected) <= 0.01 else [f"{path}: {actual} != {expected}"]
     return [] if actual == expected else [f"{path}: {actual!r} != {expected!r}"]

@@ -62,8 +62,10 @@ def test_straight_bump_is_exact() -> None:
 )
 def test_curved_bump_touches_and_is_exact(bearing: str, speed: int, direction: str, blocker: tuple) -> None:
     bx, by, bh = blocker
-    sc = scenario([ship("a", 300, 200), ship("b", bx, by, heading=bh, size="medium", player=2)],
-                  move(bearing=bearing, speed=speed, direction=direction))
+    sc = scenario(
+        [ship("a", 300, 200), ship("b", bx, by, heading=bh, size="medium", player=2)],
+        move(bearing=bearing, speed=speed, direction=direction),
+    )
     a, b = sc.piece("a"), sc.piece("b")
     m = execute_maneuver(sc, a, sc.action)
     assert m.executed == "partial" and m.bumped == ("b",)

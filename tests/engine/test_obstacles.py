@@ -55,7 +55,10 @@ def test_case_5_nose_on_the_rock_2_5_exempt_2_0_suffers() -> None:
 
 
 def test_case_6_stationary_on_a_rock() -> None:
-    r = rule([ship("a", 300, 200), rect("rock", 290, 210, 310, 230)], {"type": "maneuver", "ship": "a", "bearing": "stationary"})
+    r = rule(
+        [ship("a", 300, 200), rect("rock", 290, 210, 310, 230)],
+        {"type": "maneuver", "ship": "a", "bearing": "stationary"},
+    )
     assert [e["source"] for e in r.outcome["effects"]] == ["rock"]
     assert r.outcome["skips_perform_action"]
 
@@ -106,8 +109,12 @@ def test_blaze_move_through_skips_the_action_in_2_5() -> None:
 
 
 def test_every_step_cites_a_clause() -> None:
-    pieces = [ship("a", 300, 200), rect("rock", 295, 290, 305, 300), rect("gas", 295, 240, 305, 250, type="gas-cloud"),
-              ship("b", 300, 400, player=2)]
+    pieces = [
+        ship("a", 300, 200),
+        rect("rock", 295, 290, 305, 300),
+        rect("gas", 295, 240, 305, 250, type="gas-cloud"),
+        ship("b", 300, 400, player=2),
+    ]
     for edition in ("2.0", "2.5"):
         r = rule(pieces, move(speed=5), edition=edition)
         assert r.steps

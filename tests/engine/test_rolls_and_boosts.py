@@ -13,8 +13,12 @@ def roll(direction: str = "right", position: str = "middle", template: str = "st
 
 @pytest.mark.parametrize(
     ("size", "template", "dx", "dy"),
-    [("small", "straight-1", 80, 10), ("medium", "straight-1", 80, 20), ("large", "straight-1", 100, 20),
-     ("small", "straight-2", 120, 10)],
+    [
+        ("small", "straight-1", 80, 10),
+        ("medium", "straight-1", 80, 20),
+        ("large", "straight-1", 100, 20),
+        ("small", "straight-2", 120, 10),
+    ],
 )
 def test_roll_offsets(size: str, template: str, dx: float, dy: float) -> None:
     for direction, sign in (("right", 1), ("left", -1)):
@@ -52,8 +56,12 @@ def test_roll_off_the_table_is_illegal_not_a_flee() -> None:
 
 
 def test_boost_over_a_mine_is_legal_and_detonates_it() -> None:
-    mine = {"id": "mine", "kind": "device", "type": "proximity-mine",
-            "outline": [[390, 430], [410, 430], [410, 440], [390, 440]]}
+    mine = {
+        "id": "mine",
+        "kind": "device",
+        "type": "proximity-mine",
+        "outline": [[390, 430], [410, 430], [410, 440], [390, 440]],
+    }
     r = rule([ship("a", 400, 400), mine], {"type": "boost", "ship": "a", "bearing": "straight"})
     assert r.outcome["executed"] == "full"
     assert r.outcome["positions"]["straight"]["legal"]
@@ -61,7 +69,9 @@ def test_boost_over_a_mine_is_legal_and_detonates_it() -> None:
 
 
 def test_boost_through_an_asteroid_is_illegal() -> None:
-    r = rule([ship("a", 400, 400), rect("rock", 391, 455, 396, 461)], {"type": "boost", "ship": "a", "bearing": "straight"})
+    r = rule(
+        [ship("a", 400, 400), rect("rock", 391, 455, 396, 461)], {"type": "boost", "ship": "a", "bearing": "straight"}
+    )
     pos = r.outcome["positions"]
     assert not pos["straight"]["legal"] and "rock" in pos["straight"]["reason"]
     assert not pos["bank-left"]["legal"] and "moves through obstacle rock" in pos["bank-left"]["reason"]

@@ -109,15 +109,24 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     steps.append(
         Step(
             f"Is {defender.label} in {attacker.label}'s {arc_name}?",
-            ("Yes: part of its base lies inside the arc (the arc lines count as inside)." if in_arc
-             else "No: no part of its base lies inside the arc, so it cannot be attacked with this arc."),
+            (
+                "Yes: part of its base lies inside the arc (the arc lines count as inside)."
+                if in_arc
+                else "No: no part of its base lies inside the arc, so it cannot be attacked with this arc."
+            ),
             (cid(ed, "attack/arc"),),
             ("arc", defender.id),
         )
     )
     outcome: dict[str, Any] = {
-        "range": None, "can_attack": False, "reasons": [], "obstructed_by": [],
-        "defense_bonus_dice": 0, "in_arc": bool(in_arc), "attacker": attacker.id, "defender": defender.id,
+        "range": None,
+        "can_attack": False,
+        "reasons": [],
+        "obstructed_by": [],
+        "defense_bonus_dice": 0,
+        "in_arc": bool(in_arc),
+        "attacker": attacker.id,
+        "defender": defender.id,
     }
     if not in_arc:
         outcome["reasons"] = [cid(ed, "attack/arc")]
@@ -137,8 +146,13 @@ def attack_ruling(scenario: Scenario) -> Ruling:
             f"Attack range {rng if rng is not None else 'beyond 3'} ({d:.1f} mm)",
             "Range is measured from the closest point of the attacker's base to the closest point of the "
             "defender's base inside the arc; a distance on a band line belongs to the lower band."
-            + (" Several lines are equally short (parallel bases): the attacker chooses which to use." if len(results) > 1 else ""),
-            (cid(ed, "attack/range"), cid(ed, "range/boundary")) + ((cid(ed, "obstructed/parallel"),) if len(results) > 1 else ()),
+            + (
+                " Several lines are equally short (parallel bases): the attacker chooses which to use."
+                if len(results) > 1
+                else ""
+            ),
+            (cid(ed, "attack/range"), cid(ed, "range/boundary"))
+            + ((cid(ed, "obstructed/parallel"),) if len(results) > 1 else ()),
             ("line-1", "line-2"),
         )
     )
@@ -151,49 +165,85 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         if ed == "2.0":
             can = False
             reasons.append(cid(ed, "attack/range-0"))
-            steps.append(Step("No attack at range 0 in 2.0", "A ship cannot attack a ship at range 0.",
-                              (cid(ed, "attack/range-0"),), (defender.id,),
-                              other_edition="2.5 allows a restricted primary attack at range 0 (disputed between RRG versions)."))
+            steps.append(
+                Step(
+                    "No attack at range 0 in 2.0",
+                    "A ship cannot attack a ship at range 0.",
+                    (cid(ed, "attack/range-0"),),
+                    (defender.id,),
+                    other_edition="2.5 allows a restricted primary attack at range 0 (disputed between RRG versions).",
+                )
+            )
         else:
             reasons.append(cid(ed, "attack/range-0"))
-            steps.append(Step("Range 0: only a restricted primary attack",
-                              "At range 0 only a primary attack is possible: no range bonus dice, and only the defender "
-                              "may modify the attacker's dice. RRG v1.4.5 and v1.4.6 transcriptions disagree on this.",
-                              (cid(ed, "attack/range-0"),), (defender.id,), derived=True,
-                              other_edition="2.0 forbids attacks at range 0."))
+            steps.append(
+                Step(
+                    "Range 0: only a restricted primary attack",
+                    "At range 0 only a primary attack is possible: no range bonus dice, and only the defender "
+                    "may modify the attacker's dice. RRG v1.4.5 and v1.4.6 transcriptions disagree on this.",
+                    (cid(ed, "attack/range-0"),),
+                    (defender.id,),
+                    derived=True,
+                    other_edition="2.0 forbids attacks at range 0.",
+                )
+            )
     blocked_by = [
-        ob.id for ob in scenario.of_kind("obstacle")
+        ob.id
+        for ob in scenario.of_kind("obstacle")
         if ob.type in RANGE_0_NO_ATTACK[ed] and contact(outline(attacker), outline(ob)).at_range_0
     ]
     if blocked_by:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
-        steps.append(Step(f"{attacker.label} cannot attack: it is at range 0 of {', '.join(blocked_by)}",
-                          "A ship at range 0 of an asteroid" + (", debris cloud or gas cloud" if ed == "2.5" else "")
-                          + " cannot attack.", (cid(ed, "obstacles/range-0-attack"),), tuple(blocked_by),
-                          other_edition=("In 2.0 only asteroids stop attacks." if ed == "2.5"
-                                         else "In 2.5 debris and gas clouds stop attacks too.")))
+        steps.append(
+            Step(
+                f"{attacker.label} cannot attack: it is at range 0 of {', '.join(blocked_by)}",
+                "A ship at range 0 of an asteroid"
+                + (", debris cloud or gas cloud" if ed == "2.5" else "")
+                + " cannot attack.",
+                (cid(ed, "obstacles/range-0-attack"),),
+                tuple(blocked_by),
+                other_edition=(
+                    "In 2.0 only asteroids stop attacks."
+                    if ed == "2.5"
+                    else "In 2.5 debris and gas clouds stop attacks too."
+                ),
+            )
+        )
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
     obstructors = sorted({o for r in results for o in r.obstructed_by})
     if obstructed_any and not obstructed_all:
-        steps.append(Step("The attacker may choose an unobstructed line",
-                          f"Some of the equally short lines cross {', '.join(obstructors)} and some do not; the "
-                          "attacker chooses which line to measure, so it can avoid the obstruction.",
-                          (cid(ed, "obstructed/parallel"),), ("line-1", "line-2", *obstructors)))
+        steps.append(
+            Step(
+                "The attacker may choose an unobstructed line",
+                f"Some of the equally short lines cross {', '.join(obstructors)} and some do not; the "
+                "attacker chooses which line to measure, so it can avoid the obstruction.",
+                (cid(ed, "obstructed/parallel"),),
+                ("line-1", "line-2", *obstructors),
+            )
+        )
         outcome["line_choice"] = True
         outcome["obstructed_by"] = []
     elif obstructed_all:
-        steps.append(Step(f"Obstructed by {', '.join(obstructors)}: the defender rolls 1 extra defense die",
-                          "The attacker measures range through an obstacle, so the attack is obstructed and the "
-                          "defender rolls one additional defense die, however many obstacles obstruct.",
-                          (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),
-                          ("line-1", *obstructors)))
+        steps.append(
+            Step(
+                f"Obstructed by {', '.join(obstructors)}: the defender rolls 1 extra defense die",
+                "The attacker measures range through an obstacle, so the attack is obstructed and the "
+                "defender rolls one additional defense die, however many obstacles obstruct.",
+                (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),
+                ("line-1", *obstructors),
+            )
+        )
         outcome["obstructed_by"] = obstructors
         outcome["defense_bonus_dice"] = 1 if can else 0
     outcome["lines"] = [
-        {"from": [round(r.a[0], 2), round(r.a[1], 2)], "to": [round(r.b[0], 2), round(r.b[1], 2)],
-         "obstructed_by": list(r.obstructed_by)} for r in results[:: max(1, len(results) // 5)]
+        {
+            "from": [round(r.a[0], 2), round(r.a[1], 2)],
+            "to": [round(r.b[0], 2), round(r.b[1], 2)],
+            "obstructed_by": list(r.obstructed_by),
+        }
+        for r in results[:: max(1, len(results) // 5)]
     ]
     outcome["can_attack"] = can
     outcome["reasons"] = reasons
@@ -203,4 +253,3 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if outcome["defense_bonus_dice"]:
         verdict += " (obstructed: +1 defense die)"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), verdict + ".")
-

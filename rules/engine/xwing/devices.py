@@ -40,24 +40,36 @@ _S1 = (TemplateSpec("straight", 1),)
 CARDS: dict[str, DeviceCard] = {
     "proton-bomb": DeviceCard("Proton Bomb", "bomb", _S1, "device-card/proton-bomb"),
     "seismic-charge": DeviceCard(
-        "Seismic Charge", "bomb", _S1, "device-card/seismic-charge",
+        "Seismic Charge",
+        "bomb",
+        _S1,
+        "device-card/seismic-charge",
         note="When it detonates, the placing player chooses 1 obstacle at range 0–1 of it; ships at range 0–1 of "
         "that obstacle are affected (not evaluated here).",
     ),
     "ion-bomb": DeviceCard("Ion Bomb", "bomb", _S1, "device-card/ion-bomb"),
     "thermal-detonator": DeviceCard(
-        "Thermal Detonator", "bomb", (TemplateSpec("straight", 1), TemplateSpec("straight", 2)),
+        "Thermal Detonator",
+        "bomb",
+        (TemplateSpec("straight", 1), TemplateSpec("straight", 2)),
         "device-card/thermal-detonator",
     ),
     "bomblet": DeviceCard("Bomblet", "bomb", _S1, "device-card/bomblet"),
     "electro-proton-bomb": DeviceCard(
-        "Electro-Proton Bomb", "bomb", _S1, "device-card/electro-proton-bomb", reach=2,
+        "Electro-Proton Bomb",
+        "bomb",
+        _S1,
+        "device-card/electro-proton-bomb",
+        reach=2,
         note="It is placed with 1 fuse marker, so it normally detonates at the end of the following Activation Phase.",
     ),
     "concussion-bomb": DeviceCard("Concussion Bomb", "bomb", _S1, "device-card/concussion-bomb"),
     "proximity-mine": DeviceCard("Proximity Mine", "mine", _S1, "device-card/proximity-mine"),
     "cluster-mine": DeviceCard(
-        "Cluster Mines", "mine", _S1, "device-card/cluster-mines",
+        "Cluster Mines",
+        "mine",
+        _S1,
+        "device-card/cluster-mines",
         note="The centre mine is placed at the template; the two others in its recesses.",
     ),
     "conner-net": DeviceCard("Conner Net", "mine", _S1, "device-card/conner-net"),
@@ -79,7 +91,9 @@ def _spec(tmpl: dict[str, Any] | None, card: DeviceCard) -> TemplateSpec:
     return TemplateSpec(str(tmpl["bearing"]), int(tmpl["speed"]), side)
 
 
-def place_device(ship: Piece, device_id: str, device_type: str, spec: TemplateSpec, *, drop: bool) -> tuple[Polygon, list[PlacedToken]]:
+def place_device(
+    ship: Piece, device_id: str, device_type: str, spec: TemplateSpec, *, drop: bool
+) -> tuple[Polygon, list[PlacedToken]]:
     """The template and the device token(s) for a drop (rear guides) or a launch (front guides)."""
     b = ship_length(ship)
     path = ChordPath(spec, b)
@@ -96,12 +110,18 @@ def place_device(ship: Piece, device_id: str, device_type: str, spec: TemplateSp
     centre = frame.pose(local)
     if drop:
         centre = Pose(centre.x, centre.y, centre.heading + 180)
-    tokens = [PlacedToken(device_id, shape_id, centre, shape_catalog.shape_polygon(shape_id, centre.x, centre.y, centre.heading))]
+    tokens = [
+        PlacedToken(
+            device_id, shape_id, centre, shape_catalog.shape_polygon(shape_id, centre.x, centre.y, centre.heading)
+        )
+    ]
     if device_type == "cluster-mine":
         side_id = "cluster-mine-side"
         for i, (ox, oy) in enumerate(shape_catalog.CLUSTER_SIDE_OFFSETS, start=2):
             p = centre.compose(Pose(ox, oy, 0.0))
-            tokens.append(PlacedToken(f"{device_id}-{i}", side_id, p, shape_catalog.shape_polygon(side_id, p.x, p.y, p.heading)))
+            tokens.append(
+                PlacedToken(f"{device_id}-{i}", side_id, p, shape_catalog.shape_polygon(side_id, p.x, p.y, p.heading))
+            )
     return template, tokens
 
 
@@ -119,23 +139,41 @@ def device_ruling(scenario: Scenario) -> Ruling:
     figures: list[Figure] = []
     warnings: list[str] = []
     outcome: dict[str, Any] = {
-        "placed": False, "device": None, "under": [], "detonates": False, "placer_chooses": False, "reason": None,
+        "placed": False,
+        "device": None,
+        "under": [],
+        "detonates": False,
+        "placer_chooses": False,
+        "reason": None,
     }
     state = ship.get("state") or {}
     limit_text = "once per round" if ed == "2.0" else "once per System Phase"
     if state.get("placed_device"):
         outcome["reason"] = f"the ship already placed a device ({limit_text})"
-        steps.append(Step(f"It cannot {verb}: it already placed a device {limit_text}",
-                          f"Each ship can {'drop or launch only one device per round' if ed == '2.0' else 'place a device only once per System Phase'}."
-                          " Effects with other timings can still place devices unless their card says otherwise.",
-                          (cid(ed, "device/limit"),), (ship.id,),
-                          other_edition=("2.5 limits placement to once per System Phase." if ed == "2.0"
-                                         else "2.0 allowed one drop or launch per round.")))
+        steps.append(
+            Step(
+                f"It cannot {verb}: it already placed a device {limit_text}",
+                f"Each ship can {'drop or launch only one device per round' if ed == '2.0' else 'place a device only once per System Phase'}."  # noqa: E501
+                " Effects with other timings can still place devices unless their card says otherwise.",
+                (cid(ed, "device/limit"),),
+                (ship.id,),
+                other_edition=(
+                    "2.5 limits placement to once per System Phase."
+                    if ed == "2.0"
+                    else "2.0 allowed one drop or launch per round."
+                ),
+            )
+        )
     if state.get("decloaked"):
         outcome["reason"] = "the ship decloaked this phase"
-        steps.append(Step(f"It cannot {verb}: it decloaked this phase",
-                          "A ship cannot place a device during the same phase that it decloaked.",
-                          (cid(ed, "device/decloak"),), (ship.id,)))
+        steps.append(
+            Step(
+                f"It cannot {verb}: it decloaked this phase",
+                "A ship cannot place a device during the same phase that it decloaked.",
+                (cid(ed, "device/decloak"),),
+                (ship.id,),
+            )
+        )
     if outcome["reason"]:
         return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot {verb} the {card.name}.")
 
@@ -143,22 +181,36 @@ def device_ruling(scenario: Scenario) -> Ruling:
     figures.append(Figure("template", "template", ring(template), spec.name))
     guides = "rear" if drop else "front"
     default = spec in card.templates
-    steps.append(Step(f"{verb.capitalize()}: the {spec.name} between the {guides} guides",
-                      f"The {spec.name} template is set between {ship.label}'s {guides} guides and the {card.name}'s "
-                      "guides slide into its far end." + ("" if default else
-                      f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs "
-                      "an effect that allows it (e.g. Trajectory Simulator, Nimble Bomber, Skilled Bombardier)."),
-                      (cid(ed, f"device/{verb}"), cid(ed, card.clause)), ("template", *[t.id for t in tokens])))
+    steps.append(
+        Step(
+            f"{verb.capitalize()}: the {spec.name} between the {guides} guides",
+            f"The {spec.name} template is set between {ship.label}'s {guides} guides and the {card.name}'s "
+            "guides slide into its far end."
+            + (
+                ""
+                if default
+                else f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs "
+                "an effect that allows it (e.g. Trajectory Simulator, Nimble Bomber, Skilled Bombardier)."
+            ),
+            (cid(ed, f"device/{verb}"), cid(ed, card.clause)),
+            ("template", *[t.id for t in tokens]),
+        )
+    )
     play = play_area(scenario)
     outside = [t.id for t in tokens if not play.covers(t.polygon)]
     for t in tokens:
         figures.append(Figure(f"device-{t.id}", "device", ring(t.polygon), t.id))
     if outside:
         outcome["reason"] = "part of the device would be outside the play area"
-        steps.append(Step("It is not placed: part of it would be outside the play area",
-                          "Play is reversed to before the device was placed: it is not placed, spent charges are "
-                          "recovered, and the player may choose not to place it.",
-                          (cid(ed, "device/outside"),), tuple(outside)))
+        steps.append(
+            Step(
+                "It is not placed: part of it would be outside the play area",
+                "Play is reversed to before the device was placed: it is not placed, spent charges are "
+                "recovered, and the player may choose not to place it.",
+                (cid(ed, "device/outside"),),
+                tuple(outside),
+            )
+        )
         return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {card.name} cannot be placed.")
     main = tokens[0]
     outcome["placed"] = True
@@ -175,22 +227,33 @@ def device_ruling(scenario: Scenario) -> Ruling:
                 under_by_token.setdefault(t.id, []).append(other.id)
     under = sorted({s for ss in under_by_token.values() for s in ss})
     outcome["under"] = under
-    steps.append(Step(f"It lands at {_pose_text(main.pose)}",
-                      "Its guides count as part of the device for overlapping, moving through and range."
-                      + (f" It is placed under {', '.join(under)}'s base." if under else " It is under no ship."),
-                      (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
-                      (*[f"device-{t.id}" for t in tokens], *under)))
+    steps.append(
+        Step(
+            f"It lands at {_pose_text(main.pose)}",
+            "Its guides count as part of the device for overlapping, moving through and range."
+            + (f" It is placed under {', '.join(under)}'s base." if under else " It is under no ship."),
+            (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
+            (*[f"device-{t.id}" for t in tokens], *under),
+        )
+    )
     if card.category == "mine" and under:
         outcome["detonates"] = True
         several = any(len(v) > 1 for v in under_by_token.values())
         outcome["placer_chooses"] = several
-        steps.append(Step("The mine detonates at once" + (": the placing player chooses the ship" if several else ""),
-                          ("Placed under more than one ship's base, it detonates instantly and the player placing it "
-                           "chooses which one ship it affects." if several else
-                           "Placed under a ship's base, the ship overlaps it, so it detonates now.")
-                          + (" Each cluster mine is resolved on its own." if len(tokens) > 1 else ""),
-                          (cid(ed, "device/under-several") if several else cid(ed, "mine/detonation"), cid(ed, card.clause)),
-                          tuple(under)))
+        steps.append(
+            Step(
+                "The mine detonates at once" + (": the placing player chooses the ship" if several else ""),
+                (
+                    "Placed under more than one ship's base, it detonates instantly and the player placing it "
+                    "chooses which one ship it affects."
+                    if several
+                    else "Placed under a ship's base, the ship overlaps it, so it detonates now."
+                )
+                + (" Each cluster mine is resolved on its own." if len(tokens) > 1 else ""),
+                (cid(ed, "device/under-several") if several else cid(ed, "mine/detonation"), cid(ed, card.clause)),
+                tuple(under),
+            )
+        )
     elif card.category == "bomb":
         reached = []
         for other in scenario.of_kind("ship"):
@@ -198,24 +261,44 @@ def device_ruling(scenario: Scenario) -> Ruling:
             if band is not None and band <= card.reach:
                 reached.append(other.id)
         outcome["in_blast_now"] = reached
-        figures.append(Figure(f"blast-{main.id}", "area", ring(main.polygon.buffer(100.0 * card.reach, quad_segs=32)),
-                              f"range 0–{card.reach}"))
-        steps.append(Step("The bomb waits for its detonation",
-                          f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
-                          f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
-                          f"now: {', '.join(reached) or 'none'} — they may still move before then."
-                          + (f" {card.note}" if card.note else ""),
-                          (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
-                          (f"blast-{main.id}", *reached)))
+        figures.append(
+            Figure(
+                f"blast-{main.id}",
+                "area",
+                ring(main.polygon.buffer(100.0 * card.reach, quad_segs=32)),
+                f"range 0–{card.reach}",
+            )
+        )
+        steps.append(
+            Step(
+                "The bomb waits for its detonation",
+                f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
+                f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
+                f"now: {', '.join(reached) or 'none'} — they may still move before then."
+                + (f" {card.note}" if card.note else ""),
+                (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
+                (f"blast-{main.id}", *reached),
+            )
+        )
     elif card.note:
         steps.append(Step(card.name, card.note, (cid(ed, card.clause),), ()))
-    touched_obstacles = [o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)]
+    touched_obstacles = [
+        o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)
+    ]
     if touched_obstacles:
-        steps.append(Step("Devices are not obstacles",
-                          f"The device may lie on {', '.join(touched_obstacles)}: devices are objects, not obstacles, and "
-                          "placing one there has no obstacle effect.", (cid(ed, "device/not-obstacle"),),
-                          tuple(touched_obstacles), derived=True))
-    summary = f"The {card.name} is {'dropped' if drop else 'launched'}" + (f" under {', '.join(under)}" if under else "")
+        steps.append(
+            Step(
+                "Devices are not obstacles",
+                f"The device may lie on {', '.join(touched_obstacles)}: devices are objects, not obstacles, and "
+                "placing one there has no obstacle effect.",
+                (cid(ed, "device/not-obstacle"),),
+                tuple(touched_obstacles),
+                derived=True,
+            )
+        )
+    summary = f"The {card.name} is {'dropped' if drop else 'launched'}" + (
+        f" under {', '.join(under)}" if under else ""
+    )
     if outcome["detonates"]:
         summary += " and detonates at once"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
@@ -234,10 +317,10 @@ BOMB_EFFECTS: dict[str, str] = {
     "thermal-detonator": "Each ship and remote at range 0–1 rolls 1 attack die: focus, a ship gains 1 strain token; "
     "hit or crit, it suffers 1 matching damage.",
     "bomblet": "Each ship and remote at range 0–1 rolls 2 attack dice and suffers 1 hit damage per hit or crit.",
-    "electro-proton-bomb": "Each ship at range 0–2 rolls 4 attack dice: per blank it loses 1 shield, per focus or hit it "
-    "gains 1 ion token, per crit 1 disarm token (remotes at range 0–1 differ).",
-    "concussion-bomb": "Each ship and remote at range 0–1 is dealt 1 facedown damage card; then each ship there exposes "
-    "1 damage card unless it gains 1 strain token.",
+    "electro-proton-bomb": "Each ship at range 0–2 rolls 4 attack dice: per blank it loses 1 shield, "
+    "per focus or hit it gains 1 ion token, per crit 1 disarm token (remotes at range 0–1 differ).",
+    "concussion-bomb": "Each ship and remote at range 0–1 is dealt 1 facedown damage card; "
+    "then each ship there exposes 1 damage card unless it gains 1 strain token.",
 }
 
 
@@ -252,24 +335,44 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
     figures: list[Figure] = []
     detonations: list[dict[str, Any]] = []
     if not bombs:
-        steps.append(Step("No bombs on the table", "Only bombs detonate at the end of the Activation Phase; mines "
-                          "detonate when a ship moves through or overlaps them.", (cid(ed, "bomb/detonation"),)))
+        steps.append(
+            Step(
+                "No bombs on the table",
+                "Only bombs detonate at the end of the Activation Phase; mines "
+                "detonate when a ship moves through or overlaps them.",
+                (cid(ed, "bomb/detonation"),),
+            )
+        )
     if len(bombs) > 1:
-        steps.append(Step("Several bombs: first player's first",
-                          f"Player {first} resolves all of their devices one at a time, then the other player "
-                          "(each player chooses the order of their own; shown by id).",
-                          (cid(ed, "devices/several-detonate"),), tuple(b.id for b in bombs)))
+        steps.append(
+            Step(
+                "Several bombs: first player's first",
+                f"Player {first} resolves all of their devices one at a time, then the other player "
+                "(each player chooses the order of their own; shown by id).",
+                (cid(ed, "devices/several-detonate"),),
+                tuple(b.id for b in bombs),
+            )
+        )
     for bomb in bombs:
         card = CARDS[str(bomb.type)]
         shape = outline(bomb)
         fuses = int(bomb.get("fuses") or 0)
-        entry: dict[str, Any] = {"device": bomb.id, "type": bomb.type, "player": bomb.player,
-                                 "rule": cid(ed, card.clause)}
+        entry: dict[str, Any] = {
+            "device": bomb.id,
+            "type": bomb.type,
+            "player": bomb.player,
+            "rule": cid(ed, card.clause),
+        }
         if fuses:
             entry.update(detonates=False, fuses_left=fuses - 1, affected=[])
-            steps.append(Step(f"{bomb.id} has a fuse marker: it loses one instead of detonating",
-                              "A device with a fuse marker that would detonate removes one fuse marker instead.",
-                              (cid(ed, "fuse/marker"),), (bomb.id,)))
+            steps.append(
+                Step(
+                    f"{bomb.id} has a fuse marker: it loses one instead of detonating",
+                    "A device with a fuse marker that would detonate removes one fuse marker instead.",
+                    (cid(ed, "fuse/marker"),),
+                    (bomb.id,),
+                )
+            )
             detonations.append(entry)
             continue
         centre = shape
@@ -279,25 +382,46 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             target = scenario.piece(target_id) if target_id else None
             if target is None or range_band(shape.distance(outline(target))) not in (0, 1):
                 entry.update(detonates=True, affected=[], obstacle=None)
-                steps.append(Step(f"{bomb.id} (seismic charge) detonates: no obstacle chosen in reach",
-                                  "The placing player chooses an obstacle at range 0–1 of the charge; set the charge's "
-                                  "target to one at range 0–1 to see who is hit.", (cid(ed, card.clause),), (bomb.id,)))
+                steps.append(
+                    Step(
+                        f"{bomb.id} (seismic charge) detonates: no obstacle chosen in reach",
+                        "The placing player chooses an obstacle at range 0–1 of the charge; set the charge's "
+                        "target to one at range 0–1 to see who is hit.",
+                        (cid(ed, card.clause),),
+                        (bomb.id,),
+                    )
+                )
                 detonations.append(entry)
                 continue
             centre = outline(target)
             entry["obstacle"] = target.id
-        affected = [s.id for s in scenario.of_kind("ship")
-                    if (band := range_band(ship_square(s).distance(centre))) is not None and band <= reach]
+        affected = [
+            s.id
+            for s in scenario.of_kind("ship")
+            if (band := range_band(ship_square(s).distance(centre))) is not None and band <= reach
+        ]
         entry.update(detonates=True, affected=affected)
-        figures.append(Figure(f"blast-{bomb.id}", "area", ring(centre.buffer(100.0 * reach, quad_segs=32)),
-                              f"{bomb.id}: range 0–{reach}"))
-        steps.append(Step(f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach",
-                          f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
-                          + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "") + ".",
-                          (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides")),
-                          (f"blast-{bomb.id}", bomb.id, *affected)))
+        figures.append(
+            Figure(
+                f"blast-{bomb.id}",
+                "area",
+                ring(centre.buffer(100.0 * reach, quad_segs=32)),
+                f"{bomb.id}: range 0–{reach}",
+            )
+        )
+        steps.append(
+            Step(
+                f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach",
+                f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
+                + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "")
+                + ".",
+                (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides")),
+                (f"blast-{bomb.id}", bomb.id, *affected),
+            )
+        )
         detonations.append(entry)
     outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
     hit = sorted({s for d in detonations for s in d["affected"]})
-    summary = f"{len([d for d in detonations if d['detonates']])} bomb(s) detonate; ships affected: {', '.join(hit) or 'none'}."
+    fired = len([d for d in detonations if d["detonates"]])
+    summary = f"{fired} bomb(s) detonate; ships affected: {', '.join(hit) or 'none'}."
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)

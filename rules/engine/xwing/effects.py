@@ -72,81 +72,119 @@ class Effect:
 _ONE_HIT = "suffer 1 additional hit damage"
 
 EFFECTS_25: dict[str, Effect] = {
-    "asteroid": Effect(
-        "The ship suffers 1 hit damage.", 1, {"hit": _ONE_HIT, "crit": _ONE_HIT}, "obstacles/asteroid"
-    ),
+    "asteroid": Effect("The ship suffers 1 hit damage.", 1, {"hit": _ONE_HIT, "crit": _ONE_HIT}, "obstacles/asteroid"),
     "debris-cloud": Effect(
-        "The ship gains 1 stress token.", 1,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"}, "obstacles/debris-cloud",
+        "The ship gains 1 stress token.",
+        1,
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
+        "obstacles/debris-cloud",
     ),
     "gas-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 strain token.", 1,
-        {"hit": "gain 1 ion token", "crit": "gain 3 ion tokens"}, "obstacles/gas-cloud",
+        "Break all of the ship's locks and all locks on it, then it gains 1 strain token.",
+        1,
+        {"hit": "gain 1 ion token", "crit": "gain 3 ion tokens"},
+        "obstacles/gas-cloud",
     ),
     "blaze": Effect(
-        "", 1,
+        "",
+        1,
         {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage", "focus": "gain 1 stress token"},
-        "obstacles/blaze", skips_action=True,
+        "obstacles/blaze",
+        skips_action=True,
         note="Then the ship skips its Perform Action step this round.",
     ),
     "electro-chaff-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 jam token.", 1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"}, "obstacles/electro-chaff-cloud",
+        "Break all of the ship's locks and all locks on it, then it gains 1 jam token.",
+        1,
+        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        "obstacles/electro-chaff-cloud",
     ),
     "loose-cargo": Effect(
-        "The ship gains 1 strain token.", 1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"}, "obstacles/loose-cargo",
+        "The ship gains 1 strain token.",
+        1,
+        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        "obstacles/loose-cargo",
     ),
     "spare-parts": Effect(
-        "The ship gains 1 strain token.", 1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"}, "obstacles/spare-parts",
+        "The ship gains 1 strain token.",
+        1,
+        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        "obstacles/spare-parts",
     ),
 }
 
 _DEBRIS_20 = Effect(
-    "The ship gains 1 stress token (after its Check Difficulty step).", 1,
-    {"crit": "suffer 1 critical damage"}, "obstacles/debris-cloud",
+    "The ship gains 1 stress token (after its Check Difficulty step).",
+    1,
+    {"crit": "suffer 1 critical damage"},
+    "obstacles/debris-cloud",
 )
 EFFECTS_20: dict[str, Effect] = {
     "asteroid": Effect(
-        "", 1, {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"}, "obstacles/asteroid",
+        "",
+        1,
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
+        "obstacles/asteroid",
         skips_action=True,
     ),
     "debris-cloud": _DEBRIS_20,
     "gas-cloud": Effect(
-        "", 1, {"focus": "gain 1 strain token", "hit": "gain 1 strain token"}, "obstacles/gas-cloud",
+        "",
+        1,
+        {"focus": "gain 1 strain token", "hit": "gain 1 strain token"},
+        "obstacles/gas-cloud",
         skips_action=True,
     ),
     "loose-cargo": Effect(
-        _DEBRIS_20.fixed, 1, dict(_DEBRIS_20.face_results), "obstacles/loose-cargo",
+        _DEBRIS_20.fixed,
+        1,
+        dict(_DEBRIS_20.face_results),
+        "obstacles/loose-cargo",
         note="In 2.0 the card says loose cargo is a debris cloud: the debris cloud's effect applies.",
     ),
     "spare-parts": Effect(
-        _DEBRIS_20.fixed, 1, dict(_DEBRIS_20.face_results), "obstacles/spare-parts",
+        _DEBRIS_20.fixed,
+        1,
+        dict(_DEBRIS_20.face_results),
+        "obstacles/spare-parts",
         note="In 2.0 spare parts follow the debris cloud's effect, like loose cargo.",
         derived=True,
     ),
     "blaze": Effect(
-        EFFECTS_25["blaze"].fixed, 1, dict(EFFECTS_25["blaze"].face_results), "obstacles/blaze",
-        skips_action=True, derived=True, note=EFFECTS_25["blaze"].note,
+        EFFECTS_25["blaze"].fixed,
+        1,
+        dict(EFFECTS_25["blaze"].face_results),
+        "obstacles/blaze",
+        skips_action=True,
+        derived=True,
+        note=EFFECTS_25["blaze"].note,
     ),
     "electro-chaff-cloud": Effect(
-        EFFECTS_25["electro-chaff-cloud"].fixed, 1, dict(EFFECTS_25["electro-chaff-cloud"].face_results),
-        "obstacles/electro-chaff-cloud", derived=True,
+        EFFECTS_25["electro-chaff-cloud"].fixed,
+        1,
+        dict(EFFECTS_25["electro-chaff-cloud"].face_results),
+        "obstacles/electro-chaff-cloud",
+        derived=True,
     ),
 }
 
 MINE_EFFECTS: dict[str, Effect] = {
     "proximity-mine": Effect(
-        "The mine detonates: the ship suffers 1 hit damage.", 2,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"}, "device-card/proximity-mine",
+        "The mine detonates: the ship suffers 1 hit damage.",
+        2,
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
+        "device-card/proximity-mine",
     ),
     "cluster-mine": Effect(
-        "This cluster mine detonates.", 2,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"}, "device-card/cluster-mines",
+        "This cluster mine detonates.",
+        2,
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
+        "device-card/cluster-mines",
     ),
     "conner-net": Effect(
-        "The Conner net detonates: the ship suffers 1 hit damage and gains 3 ion tokens.", 0, {},
+        "The Conner net detonates: the ship suffers 1 hit damage and gains 3 ion tokens.",
+        0,
+        {},
         "device-card/conner-net",
     ),
 }

@@ -7,9 +7,8 @@ obstacles and devices under the template do is decided elsewhere
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -138,9 +137,15 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
         for name in POSITION_ORDER[wanted]:
             if not tallon_tried[name]:
                 return ManeuverResult(
-                    "full", final=candidates[name], counted_template=template,
-                    counted_length=path.template_length, bumped=(), tallon_position=name,
-                    tallon_tried=tallon_tried, rotated=True, **common,  # type: ignore[arg-type]
+                    "full",
+                    final=candidates[name],
+                    counted_template=template,
+                    counted_length=path.template_length,
+                    bumped=(),
+                    tallon_position=name,
+                    tallon_tried=tallon_tried,
+                    rotated=True,
+                    **common,  # type: ignore[arg-type]
                 )
     else:
         full = basic_full
@@ -148,20 +153,32 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
             full = Pose(basic_full.x, basic_full.y, basic_full.heading + 180)
         if fits(full):
             return ManeuverResult(
-                "full", final=full, counted_template=template, counted_length=path.template_length,
-                bumped=(), rotated=bearing in ("koiogran", "segnor"), **common,  # type: ignore[arg-type]
+                "full",
+                final=full,
+                counted_template=template,
+                counted_length=path.template_length,
+                bumped=(),
+                rotated=bearing in ("koiogran", "segnor"),
+                **common,  # type: ignore[arg-type]
             )
 
     s_final, bumped = _bump(path, frame, ship, others)
     counted = max(0.0, s_final - b)
     counted_poly = frame.polygon(path.template(counted)) if counted > 1e-9 else None
     return ManeuverResult(
-        "partial", final=frame.pose(path.pose(s_final)), counted_template=counted_poly,
-        counted_length=counted, bumped=bumped, tallon_tried=tallon_tried, **common,  # type: ignore[arg-type]
+        "partial",
+        final=frame.pose(path.pose(s_final)),
+        counted_template=counted_poly,
+        counted_length=counted,
+        bumped=bumped,
+        tallon_tried=tallon_tried,
+        **common,  # type: ignore[arg-type]
     )
 
 
-def _bump(path: ChordPath, frame: Frame, ship: Piece, others: list[tuple[Piece, Polygon]]) -> tuple[float, tuple[str, ...]]:
+def _bump(
+    path: ChordPath, frame: Frame, ship: Piece, others: list[tuple[Piece, Polygon]]
+) -> tuple[float, tuple[str, ...]]:
     """Back the ship along the template until it overlaps no ship; return where and whom it touches.
 
     Every ``BUMP_SCAN_STEP`` of path from full execution back to the start is
@@ -224,9 +241,7 @@ class Option:
     blocking: tuple[str, ...] = ()
 
 
-def _judge_option(
-    scenario: Scenario, ship: Piece, name: str, final: Pose, template: Polygon, play: Polygon
-) -> Option:
+def _judge_option(scenario: Scenario, ship: Piece, name: str, final: Pose, template: Polygon, play: Polygon) -> Option:
     """Legal unless it overlaps a ship, overlaps or moves through an obstacle, or leaves the table."""
     poly = ship_outline(ship, final)
     reasons: list[str] = []
@@ -248,7 +263,9 @@ def _judge_option(
     return Option(name, final, template, not reasons, "; ".join(reasons) or None, tuple(blockers))
 
 
-def barrel_roll_options(scenario: Scenario, ship: Piece, direction: str, template_name: str, play: Polygon) -> list[Option]:
+def barrel_roll_options(
+    scenario: Scenario, ship: Piece, direction: str, template_name: str, play: Polygon
+) -> list[Option]:
     """The three barrel-roll positions (forward, middle, backward) to one side.
 
     Small bases: the template's narrow end against the side, the ship placed at
@@ -262,7 +279,12 @@ def barrel_roll_options(scenario: Scenario, ship: Piece, direction: str, templat
         local_template = [(b / 2, -10.0), (b / 2 + length, -10.0), (b / 2 + length, 10.0), (b / 2, 10.0)]
         reach, shift = b + length, 10.0
     else:
-        local_template = [(b / 2, -length / 2), (b / 2 + 20.0, -length / 2), (b / 2 + 20.0, length / 2), (b / 2, length / 2)]
+        local_template = [
+            (b / 2, -length / 2),
+            (b / 2 + 20.0, -length / 2),
+            (b / 2 + 20.0, length / 2),
+            (b / 2, length / 2),
+        ]
         reach, shift = b + 20.0, length / 2
     template = place(local_template, start, mirror=sign < 0)
     out = []

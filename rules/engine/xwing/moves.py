@@ -70,20 +70,22 @@ def _flee_step(ed: str, ship: Piece, fled: bool) -> list[Step]:
             "(it is not destroyed). A template hanging over the edge would not matter; the base does.",
             (cid(ed, "play-area/flee"),),
             ("final",),
-            other_edition=(
-                "2.0 checks fleeing after the ship executes a maneuver; 2.5 at any time."
-            ),
+            other_edition=("2.0 checks fleeing after the ship executes a maneuver; 2.5 at any time."),
         )
     ]
 
 
 def _move_facts(
-    scenario: Scenario, ship: Piece, start: Pose, final: Pose, counted: Polygon | None, counted_length: float, template_at: Any
+    scenario: Scenario,
+    ship: Piece,
+    start: Pose,
+    final: Pose,
+    counted: Polygon | None,
+    counted_length: float,
+    template_at: Any,
 ) -> tuple[Polygon, MoveContacts]:
     final_poly = ship_outline(ship, final)
-    contacts = move_contacts(
-        scenario, ship_outline(ship, start), counted, counted_length, final_poly, template_at
-    )
+    contacts = move_contacts(scenario, ship_outline(ship, start), counted, counted_length, final_poly, template_at)
     return final_poly, contacts
 
 
@@ -137,7 +139,12 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         steps += _full_steps(ed, ship, bearing, m)
     elif m.executed == "partial":
         steps += _partial_steps(ed, ship, bearing, m)
-        figures += _poly_figure("full-position", "ghost", ship_outline(ship, m.frame.pose(m.path.full_pose())) if m.frame and m.path else None, "full")
+        figures += _poly_figure(
+            "full-position",
+            "ghost",
+            ship_outline(ship, m.frame.pose(m.path.full_pose())) if m.frame and m.path else None,
+            "full",
+        )
 
     steps += _through_steps(ed, contacts)
     res = resolve_contacts(scenario, ship.id, contacts, move="stationary" if bearing == "stationary" else "maneuver")
@@ -169,7 +176,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 tuple(e["source"] for e in res.effects),
                 other_edition=(
                     "In 2.5 only ending a maneuver on an obstacle skips the action step (Blaze excepted)."
-                    if ed == "2.0" else None
+                    if ed == "2.0"
+                    else None
                 ),
             )
         )
@@ -240,7 +248,11 @@ def _full_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[S
                 "The ship is rotated 90° toward the turn and placed with its side against the end of the "
                 f"template, its side hashmark at the {m.tallon_position} of the template end; it ends at "
                 f"{_fmt_pose(m.final)}."
-                + (f" Positions that overlap a ship cannot be chosen ({tried}); any legal one must be." if tried else ""),
+                + (
+                    f" Positions that overlap a ship cannot be chosen ({tried}); any legal one must be."
+                    if tried
+                    else ""
+                ),
                 (cid(ed, "maneuver/tallon"),),
                 ("final", "template"),
             )
@@ -469,7 +481,9 @@ def option_ruling(scenario: Scenario) -> Ruling:
     steps += _option_steps(ed, kind, options, chosen, wanted)
     figures: list[Figure] = []
     for o in options:
-        figures += _poly_figure(f"option-{o.name}", "ghost" if not o.legal else "option", ship_outline(ship, o.final), o.name)
+        figures += _poly_figure(
+            f"option-{o.name}", "ghost" if not o.legal else "option", ship_outline(ship, o.final), o.name
+        )
     warnings: list[str] = []
     positions = {o.name: {"legal": o.legal, "reason": o.reason} for o in options}
     if chosen is None:
@@ -483,9 +497,17 @@ def option_ruling(scenario: Scenario) -> Ruling:
             )
         )
         outcome = {
-            "ship": ship.id, "executed": "failed", "final": start.rounded(), "bumped": [],
-            "moved_through": [], "overlapping": [], "effects": [], "skips_perform_action": False,
-            "fled": False, "positions": positions, "chosen": None,
+            "ship": ship.id,
+            "executed": "failed",
+            "final": start.rounded(),
+            "bumped": [],
+            "moved_through": [],
+            "overlapping": [],
+            "effects": [],
+            "skips_perform_action": False,
+            "fled": False,
+            "positions": positions,
+            "chosen": None,
         }
         return Ruling(outcome, tuple(steps), (), tuple(figures), f"{ship.label}'s {kind} fails; it stays put.")
     template = chosen.template
@@ -525,4 +547,3 @@ def option_ruling(scenario: Scenario) -> Ruling:
     }
     summary = f"{ship.label} {kind}s {chosen.name} and ends at {_fmt_pose(chosen.final)}."
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
-

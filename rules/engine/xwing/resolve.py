@@ -56,9 +56,7 @@ def _triggers(t: Touch, edition: str, stationary: bool) -> tuple[str | None, str
     return None, None, False
 
 
-def resolve_contacts(
-    scenario: Scenario, ship_id: str, contacts: MoveContacts, *, move: str
-) -> Resolution:
+def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *, move: str) -> Resolution:
     """Effects of the obstacles and mines a move touched, in resolution order.
 
     ``move`` is ``maneuver``, ``stationary``, ``barrel-roll`` or ``boost``.
@@ -103,10 +101,19 @@ def resolve_contacts(
                     (pid,),
                 )
             )
-            effects.append({"source": pid, "trigger": trigger, "rule": cid(ed, "fuse/marker"),
-                            "text": "Loses 1 fuse marker instead of detonating.", "fuse_removed": True})
+            effects.append(
+                {
+                    "source": pid,
+                    "trigger": trigger,
+                    "rule": cid(ed, "fuse/marker"),
+                    "text": "Loses 1 fuse marker instead of detonating.",
+                    "fuse_removed": True,
+                }
+            )
             continue
-        eff: Effect = obstacle_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else MINE_EFFECTS[str(t.piece.type)]
+        eff: Effect = (
+            obstacle_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else MINE_EFFECTS[str(t.piece.type)]
+        )
         rule = cid(ed, eff.clause)
         entry: dict[str, Any] = {
             "source": pid,
@@ -122,7 +129,7 @@ def resolve_contacts(
         if rolled is not None and eff.dice:
             used = rolled[: eff.dice]
             if len(used) < eff.dice:
-                result_text = f" The dice given for {pid} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."
+                result_text = f" The dice given for {pid} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."  # noqa: E501
             else:
                 entry["rolled"] = list(used)
                 entry["result"] = eff.resolve(used)
@@ -186,15 +193,21 @@ def _other_edition_effect(edition: str, obstacle_type: str) -> str | None:
     a, b = obstacle_effect(edition, obstacle_type), obstacle_effect(other, obstacle_type)
     if a.text() == b.text() and a.skips_action == b.skips_action:
         return None
-    skip = " and a maneuver through or onto it skips the Perform Action step" if b.skips_action and other == "2.0" else ""
+    skip = (
+        " and a maneuver through or onto it skips the Perform Action step" if b.skips_action and other == "2.0" else ""
+    )
     return f"In {other}: {b.text()}{skip}"
 
 
 def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step], dict[str, list[str]]]:
     """Restrictions while the ship stays at range 0 of obstacles after moving."""
     ed = scenario.edition
-    no_attack = [t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in RANGE_0_NO_ATTACK[ed]]
-    no_lock = [t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in no_lock_types(ed)]
+    no_attack = [
+        t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in RANGE_0_NO_ATTACK[ed]
+    ]
+    no_lock = [
+        t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in no_lock_types(ed)
+    ]
     steps: list[Step] = []
     if no_attack:
         steps.append(
@@ -206,7 +219,8 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
                 (cid(ed, "obstacles/range-0-attack"),),
                 tuple(no_attack),
                 other_edition=(
-                    "In 2.0 only asteroids stop attacks at range 0." if ed == "2.5"
+                    "In 2.0 only asteroids stop attacks at range 0."
+                    if ed == "2.5"
                     else "In 2.5 debris clouds and gas clouds also stop attacks at range 0."
                 ),
             )

@@ -58,23 +58,36 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
     }
     for i, a in enumerate(obstacles):
         pa = outline(a)
-        for b in obstacles[i + 1:]:
+        for b in obstacles[i + 1 :]:
             d = pa.distance(outline(b))
             if d <= SPACING:
-                violate([a.id, b.id], placement, f"{a.id} and {b.id} are {d:.1f} mm apart: within range 1 of each other")
+                violate(
+                    [a.id, b.id], placement, f"{a.id} and {b.id} are {d:.1f} mm apart: within range 1 of each other"
+                )
                 figures.append(Figure(f"gap-{a.id}-{b.id}", "line", _nearest(pa, outline(b)), f"{d:.1f} mm"))
         for name, edge in edges.items():
             d = pa.distance(edge)
             if d <= EDGE_SPACING:
                 violate([a.id], placement, f"{a.id} is {d:.1f} mm from {name}: within range 2 of it")
     for v in violations:
-        steps.append(Step(v["message"][0].upper() + v["message"][1:], "This breaks the setup rule cited.",
-                          (v["rule"],), tuple(v["pieces"])))
+        steps.append(
+            Step(
+                v["message"][0].upper() + v["message"][1:],
+                "This breaks the setup rule cited.",
+                (v["rule"],),
+                tuple(v["pieces"]),
+            )
+        )
     if not violations:
-        steps.append(Step("The setup is legal",
-                          "Three obstacles per player with no duplicate shapes, each beyond range 1 (100 mm) of the "
-                          "others and beyond range 2 (200 mm) of every edge.", (placement, selection),
-                          tuple(o.id for o in obstacles)))
+        steps.append(
+            Step(
+                "The setup is legal",
+                "Three obstacles per player with no duplicate shapes, each beyond range 1 (100 mm) of the "
+                "others and beyond range 2 (200 mm) of every edge.",
+                (placement, selection),
+                tuple(o.id for o in obstacles),
+            )
+        )
     outcome = {"legal": not violations, "violations": violations}
     summary = "The obstacle setup is legal." if not violations else f"The setup breaks {len(violations)} rule(s)."
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
@@ -97,8 +110,14 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     with_obstacle = parse_scenario(doc)
     ob: Piece = with_obstacle.piece(placed_doc["id"])
     shape = outline(ob)
-    steps = [Step(f"{ob.label} ({ob.type}) is placed", "It is placed exactly as given.",
-                  (cid(ed, "obstacles/placed-under"),), (ob.id,))]
+    steps = [
+        Step(
+            f"{ob.label} ({ob.type}) is placed",
+            "It is placed exactly as given.",
+            (cid(ed, "obstacles/placed-under"),),
+            (ob.id,),
+        )
+    ]
     figures = [Figure("placed", "area", ring(shape), ob.label)]
     effects: list[dict[str, Any]] = []
     under: list[str] = []
@@ -107,9 +126,15 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         c = contact(poly, shape)
         if not c.overlapping:
             if c.touching:
-                steps.append(Step(f"{ship.label} only touches it", "Touching is not overlapping: no effect, but the "
-                                  "ship is at range 0 of it.", (cid(ed, "geometry/touching"),), (ship.id, ob.id),
-                                  derived=True))
+                steps.append(
+                    Step(
+                        f"{ship.label} only touches it",
+                        "Touching is not overlapping: no effect, but the ship is at range 0 of it.",
+                        (cid(ed, "geometry/touching"),),
+                        (ship.id, ob.id),
+                        derived=True,
+                    )
+                )
             continue
         under.append(ship.id)
         if ship.size == "huge":
@@ -121,15 +146,26 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         res = resolve_contacts(with_obstacle, ship.id, MoveContacts((touch,)), move="placed")
         for e in res.effects:
             effects.append({**e, "ship": ship.id})
-        steps.append(Step(f"{ship.label} overlaps it and resolves its effect",
-                          "An obstacle placed so that a ship overlaps it makes that ship resolve the effect of "
-                          "overlapping it (no action step is skipped: the ship did not end a maneuver on it).",
-                          (cid(ed, "obstacles/placed-under"),), (ship.id, ob.id)))
+        steps.append(
+            Step(
+                f"{ship.label} overlaps it and resolves its effect",
+                "An obstacle placed so that a ship overlaps it makes that ship resolve the effect of "
+                "overlapping it (no action step is skipped: the ship did not end a maneuver on it).",
+                (cid(ed, "obstacles/placed-under"),),
+                (ship.id, ob.id),
+            )
+        )
         steps += res.steps
         figures.append(Figure(f"contact-{ship.id}", "overlap", ring(poly.intersection(shape)), ship.label))
     if not under:
-        steps.append(Step("No ship is under it", "No ship's base shares area with the placed obstacle.",
-                          (cid(ed, "obstacles/placed-under"),), (ob.id,)))
+        steps.append(
+            Step(
+                "No ship is under it",
+                "No ship's base shares area with the placed obstacle.",
+                (cid(ed, "obstacles/placed-under"),),
+                (ob.id,),
+            )
+        )
     outcome = {"overlapping_ships": under, "effects": effects}
     summary = f"{ob.label} is placed under {', '.join(under)}." if under else f"{ob.label} is placed under no ship."
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
@@ -149,17 +185,28 @@ def _huge_ship_effect(ed: str, ship: Piece, ob: Piece) -> dict[str, Any]:
         "ship": ship.id,
         "trigger": "overlap",
         "rule": cid(ed, "obstacles/huge-ships"),
-        "text": (f"The obstacle is removed; {text}. The huge ship does not skip its Perform Action step."
-                 if text else "The huge-ship appendix gives no effect for this obstacle type: not ruled."),
+        "text": (
+            f"The obstacle is removed; {text}. The huge ship does not skip its Perform Action step."
+            if text
+            else "The huge-ship appendix gives no effect for this obstacle type: not ruled."
+        ),
     }
 
 
 def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     text = HUGE_EFFECTS.get(str(ob.type))
     if text is None:
-        return Step(f"{ship.label} is a huge ship: the appendix is silent on {ob.type}",
-                    "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
-                    "guess the rest.", (cid(ed, "obstacles/huge-ships"),), (ship.id, ob.id), derived=True)
-    return Step(f"{ship.label} is a huge ship: {ob.id} is removed",
-                f"A huge ship that overlaps an obstacle removes it; {text}. It does not skip its Perform Action step.",
-                (cid(ed, "obstacles/huge-ships"),), (ship.id, ob.id))
+        return Step(
+            f"{ship.label} is a huge ship: the appendix is silent on {ob.type}",
+            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
+            "guess the rest.",
+            (cid(ed, "obstacles/huge-ships"),),
+            (ship.id, ob.id),
+            derived=True,
+        )
+    return Step(
+        f"{ship.label} is a huge ship: {ob.id} is removed",
+        f"A huge ship that overlaps an obstacle removes it; {text}. It does not skip its Perform Action step.",
+        (cid(ed, "obstacles/huge-ships"),),
+        (ship.id, ob.id),
+    )

@@ -89,8 +89,10 @@ def _ring(poly: Polygon) -> tuple[Point, ...]:
 
 def _with_guides(body: Polygon, guide_y: float, half_width: float) -> Polygon:
     """Add two guide tabs straddling a 20.6 mm slot, protruding below ``guide_y``."""
-    tabs = [box(-GUIDE_OUTER, guide_y - GUIDE_DEPTH, -GUIDE_INNER, guide_y + 1.0),
-            box(GUIDE_INNER, guide_y - GUIDE_DEPTH, GUIDE_OUTER, guide_y + 1.0)]
+    tabs = [
+        box(-GUIDE_OUTER, guide_y - GUIDE_DEPTH, -GUIDE_INNER, guide_y + 1.0),
+        box(GUIDE_INNER, guide_y - GUIDE_DEPTH, GUIDE_OUTER, guide_y + 1.0),
+    ]
     # the straight edge the guides sit on, so a lobed body still meets its guides
     plate = min(GUIDE_OUTER + 2.0, half_width)
     out = body.union(box(-plate, guide_y, plate, guide_y + 8.0))
@@ -139,16 +141,28 @@ OBSTACLES: list[tuple[str, str, str, float, float, float, tuple[tuple[int, float
 ]
 
 
-def _obstacle(sid: str, name: str, otype: str, w: float, h: float, area: float,
-              harmonics: tuple[tuple[int, float, float], ...]) -> ShapeSpec:
+def _obstacle(
+    sid: str, name: str, otype: str, w: float, h: float, area: float, harmonics: tuple[tuple[int, float, float], ...]
+) -> ShapeSpec:
     seed = sum(ord(ch) for ch in sid)
     shifted = tuple((k, a, ph + seed * 0.37) for k, a, ph in harmonics)
     poly = _fit(_radial(36, shifted), w, h, area)
     return ShapeSpec(sid, name, "obstacle", (otype,), _ring(poly), w, h, area, SIM)
 
 
-def _guided(sid: str, name: str, kind: str, types: tuple[str, ...], w: float, length: float, area: float | None,
-            d: float, body: str, source: str, estimated: bool = False) -> ShapeSpec:
+def _guided(
+    sid: str,
+    name: str,
+    kind: str,
+    types: tuple[str, ...],
+    w: float,
+    length: float,
+    area: float | None,
+    d: float,
+    body: str,
+    source: str,
+    estimated: bool = False,
+) -> ShapeSpec:
     """A token whose guides sit on its -y side: body drawn so the whole outline is w × length."""
     body_len = length - GUIDE_DEPTH
     guide_y = -d
@@ -162,37 +176,94 @@ def _guided(sid: str, name: str, kind: str, types: tuple[str, ...], w: float, le
         pts = [(x * (waist + (1 - waist) * abs(y) ** 1.5) if True else x, y) for x, y in pts]
         poly = affinity.scale(Polygon([(x, y) for x, y in pts]), w / 2, body_len / 2, origin=(0, 0))
         poly = poly.union(box(-w / 2, 0.9 * body_len / 2 - 0.2, w / 2, body_len / 2)).union(
-            box(-w / 2, -body_len / 2, w / 2, -0.9 * body_len / 2 + 0.2))
+            box(-w / 2, -body_len / 2, w / 2, -0.9 * body_len / 2 + 0.2)
+        )
     elif body == "cloud":
         poly = _fit(_radial(48, CLOUD), w, body_len, area or w * body_len * 0.7)
     else:  # square-ish bomb with rounded rear corners
-        poly = box(-w / 2, -body_len / 2, w / 2, body_len / 2).buffer(-3, join_style="round").buffer(3, join_style="round")
+        poly = (
+            box(-w / 2, -body_len / 2, w / 2, body_len / 2).buffer(-3, join_style="round").buffer(3, join_style="round")
+        )
     poly = affinity.translate(poly, 0, cy)
     outline = _with_guides(poly, guide_y, w / 2)
-    return ShapeSpec(sid, name, kind, types, _ring(outline), w, length, area or round(outline.area), source, d, estimated)
+    return ShapeSpec(
+        sid, name, kind, types, _ring(outline), w, length, area or round(outline.area), source, d, estimated
+    )
 
 
-BOMB_TYPES = ("proton-bomb", "seismic-charge", "ion-bomb", "thermal-detonator", "bomblet", "electro-proton-bomb",
-              "concussion-bomb")
+BOMB_TYPES = (
+    "proton-bomb",
+    "seismic-charge",
+    "ion-bomb",
+    "thermal-detonator",
+    "bomblet",
+    "electro-proton-bomb",
+    "concussion-bomb",
+)
 
 
 def _build() -> dict[str, ShapeSpec]:
     shapes = {row[0]: _obstacle(*row) for row in OBSTACLES}
     extra = [
         _guided("loose-cargo", "Loose Cargo", "obstacle", ("loose-cargo",), 91.3, 65.8, 4113, 29.2, "cloud", SIM),
-        _guided("electro-chaff-cloud", "Electro-Chaff Cloud", "obstacle", ("electro-chaff-cloud",), 114.3, 40.7, 2913,
-                17.7, "cloud", SIM),
-        _guided("blaze", "Blaze", "obstacle", ("blaze",), 40.0, 40.0, None, 19.0, "cloud",
-                "estimate: no simulator or reference gives the Blaze's size; drawn bomb-token-sized [EST]", True),
+        _guided(
+            "electro-chaff-cloud",
+            "Electro-Chaff Cloud",
+            "obstacle",
+            ("electro-chaff-cloud",),
+            114.3,
+            40.7,
+            2913,
+            17.7,
+            "cloud",
+            SIM,
+        ),
+        _guided(
+            "blaze",
+            "Blaze",
+            "obstacle",
+            ("blaze",),
+            40.0,
+            40.0,
+            None,
+            19.0,
+            "cloud",
+            "estimate: no simulator or reference gives the Blaze's size; drawn bomb-token-sized [EST]",
+            True,
+        ),
         _guided("bomb", "Bomb token", "device", BOMB_TYPES, 30.8, 32.6, None, 14.2, "square", SIM_DEV),
-        _guided("proximity-mine", "Proximity Mine", "device", ("proximity-mine",), 68.0, 69.4, None, 32.6, "round", SIM_DEV),
+        _guided(
+            "proximity-mine", "Proximity Mine", "device", ("proximity-mine",), 68.0, 69.4, None, 32.6, "round", SIM_DEV
+        ),
         _guided("conner-net", "Conner Net", "device", ("conner-net",), 43.9, 81.4, None, 38.9, "hourglass", SIM_DEV),
-        _guided("cluster-mine-centre", "Cluster Mine (centre)", "device", ("cluster-mine",), 42.8, 42.1, None, 19.5,
-                "round", SIM_DEV),
+        _guided(
+            "cluster-mine-centre",
+            "Cluster Mine (centre)",
+            "device",
+            ("cluster-mine",),
+            42.8,
+            42.1,
+            None,
+            19.5,
+            "round",
+            SIM_DEV,
+        ),
     ]
     side = affinity.scale(Polygon(_radial(72, ())), 19.8, 19.8, origin=(0, 0))
-    extra.append(ShapeSpec("cluster-mine-side", "Cluster Mine (side)", "device", ("cluster-mine",), _ring(side),
-                           39.6, 39.6, round(side.area), SIM_DEV, None))
+    extra.append(
+        ShapeSpec(
+            "cluster-mine-side",
+            "Cluster Mine (side)",
+            "device",
+            ("cluster-mine",),
+            _ring(side),
+            39.6,
+            39.6,
+            round(side.area),
+            SIM_DEV,
+            None,
+        )
+    )
     for s in extra:
         shapes[s.id] = s
     return shapes

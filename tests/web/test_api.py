@@ -1,0 +1,104 @@
+"""The JSON API of the spec, driven with the Django test client."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.models import StoredScenario
+
+pytestmark = pytest.mark.django_db
+EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "rules/examples/xw-13-gas-then-asteroid.json").read_text())
+
+
+def post(client, body: object, raw: bytes | None = None):  # type: ignore[no-untyped-def]
+    data = raw if raw is not None else json.dumps(body).encode()
+    return client.post("/api/v1/rulings", data=data, content_type="application/json")
+
+
+def test_post_a_ruling(client) -> None:  # type: ignore[no-untyped-def]
+    r = post(client, EXAMPLE["scenario"])
+    assert r.status_code == 200
+    body = r.json()
+    assert {"id", "url", "scenario", "outcome", "steps", "warnings"} <= set(body)
+    assert body["url"].endswith(f"/s/{body['id']}/")
+    assert body["outcome"]["moved_through"] == ["gas", "rock"]
+    assert all(s["rules"] for s in body["steps"])
+    assert StoredScenario.objects.filter(pk=body["id"]).exists()
+
+
+def test_same_scenario_same_id(client) -> None:  # type: ignore[no-untyped-def]
+    a = post(client, EXAMPLE["scenario"]).json()["id"]
+    reordered = json.loads(json.dumps(EXAMPLE["scenario"]))
+    reordered["table"] = {"height": 914.4, "width": 914.4}
+    b = post(client, reordered).json()["id"]
+    assert a == b and StoredScenario.objects.count() == 1
+
+
+def test_get_a_ruling_again_and_404(client) -> None:  # type: ignore[no-untyped-def]
+    sid = post(client, EXAMPLE["scenario"]).json()["id"]
+    r = client.get(f"/api/v1/rulings/{sid}")
+    assert r.status_code == 200 and r.json()["id"] == sid
+    missing = client.get("/api/v1/rulings/nosuchid00")
+    assert missing.status_code == 404 and missing.json()["errors"][0]["field"] == "id"
+
+
+def test_every_problem_listed(client) -> None:  # type: ignore[no-untyped-def]
+    bad = json.loads(json.dumps(EXAMPLE["scenario"]))
+    bad["pieces"][0]["x"] = "left"
+    bad["action"]["speed"] = 9
+    r = post(client, bad)
+    assert r.status_code == 400
+    fields = {e["field"] for e in r.json()["errors"]}
+    assert {"pieces[0].x", "action.speed"} <= fields
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"{bad",
+        b"",
+        b"\xff\xfe",
+        b"[]",
+        b"null",
+        b'"text"',
+        b"1e999999",
+        b"[" * 5000 + b"]" * 5000,
+        json.dumps({"a": [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}).encode(),
+    ],
+    ids=["malformed", "empty", "not-utf8", "list", "null", "string", "huge-number", "deep", "nested"],
+)
+def test_bad_bodies_are_400_never_500(client, raw: bytes) -> None:  # type: ignore[no-untyped-def]
+    r = post(client, None, raw=raw)
+    assert r.status_code == 400
+    assert r.json()["errors"][0]["message"]
+
+
+def test_body_over_64_kib_is_refused(client) -> None:  # type: ignore[no-untyped-def]
+    big = json.dumps({**EXAMPLE["scenario"], "pad": "x" * 70000}).encode()
+    r = post(client, None, raw=big)
+    assert r.status_code in (400, 413) and "errors" in r.json()
+
+
+def test_armada_not_supported_yet(client) -> None:  # type: ignore[no-untyped-def]
+    r = post(client, {**EXAMPLE["scenario"], "game": "armada", "edition": "1.5"})
+    assert r.status_code == 400
+    assert any(e["field"] == "game" and "not supported yet" in e["message"] for e in r.json()["errors"])
+
+
+def test_catalog(client) -> None:  # type: ignore[no-untyped-def]
+    body = client.get("/api/v1/catalog").json()
+    assert body["bases"]["small"]["width"] == 40
+    assert body["templates"]["bank-1"]["final_offsets"]["small"] == {"x": 37.57, "y": 90.71, "heading": 45}
+    assert "asteroid-1" in body["shapes"] and body["shapes"]["asteroid-1"]["source"]
+
+
+def test_healthz(client) -> None:  # type: ignore[no-untyped-def]
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.content.strip() == b"ok"
+
+
+def test_get_is_not_allowed_on_the_collection(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/api/v1/rulings").status_code == 405

@@ -1,0 +1,236 @@
+"""Pages: full page vs htmx partial, permalinks, pictures, rules pages, CSP, no inline code."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from rules.engine import parse_scenario
+from rules.library import examples
+from rules.models import ImmutableError, StoredScenario, store_scenario
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+HX = {"HX-Request": "true"}
+
+
+def assert_no_inline_code(html: str) -> None:
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script>"
+    assert " style=" not in html and "<style" not in html
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
+
+
+def setup_query() -> dict[str, str]:
+    return {
+        "game": "xwing",
+        "edition": "2.5",
+        "action": "maneuver",
+        "ship": "a",
+        "bearing": "bank",
+        "direction": "right",
+        "speed": "2",
+        "p-TOTAL_FORMS": "2",
+        "p-INITIAL_FORMS": "0",
+        "p-0-id": "a",
+        "p-0-kind": "ship",
+        "p-0-size": "small",
+        "p-0-x": "300",
+        "p-0-y": "200",
+        "p-0-heading": "0",
+        "p-0-player": "1",
+        "p-1-id": "rock",
+        "p-1-kind": "obstacle",
+        "p-1-type": "asteroid",
+        "p-1-x": "340",
+        "p-1-y": "310",
+        "p-1-heading": "0",
+    }
+
+
+def test_home_lists_the_library(client: Client) -> None:
+    r = client.get("/")
+    html = r.content.decode()
+    assert r.status_code == 200 and len(examples()) >= 20
+    for ex in examples():
+        assert f"/s/{ex.id}/" in html
+    assert_no_inline_code(html)
+    assert "Content-Security-Policy" in r.headers and "script-src 'self'" in r.headers["Content-Security-Policy"]
+
+
+def test_setup_full_page_and_htmx_partial(client: Client) -> None:
+    full = client.get("/setup/", setup_query())
+    assert full.status_code == 200
+    html = full.content.decode()
+    assert "<html" in html and 'id="preview"' in html and "<svg" in html
+    assert "HX-Request" in full.headers["Vary"]
+    assert_no_inline_code(html)
+    part = client.get("/setup/", setup_query(), headers=HX)
+    assert part.status_code == 200
+    assert "<html" not in part.content.decode() and "<svg" in part.content.decode()
+    assert "HX-Request" in part.headers["Vary"]
+    restore = client.get("/setup/", setup_query(), headers={**HX, "HX-History-Restore-Request": "true"})
+    assert "<html" in restore.content.decode()
+
+
+def test_setup_errors_next_to_fields(client: Client) -> None:
+    q = setup_query() | {"p-0-x": "left", "speed": "5"}
+    r = client.get("/setup/", q)
+    assert r.status_code == 400
+    html = r.content.decode()
+    assert "must be a number" in html and "must be one of" in html
+    assert re.search(r'class="field invalid"><span>x \(mm\)</span>', html)
+    part = client.get("/setup/", q, headers=HX)
+    assert part.status_code == 200 and "must be a number" in part.content.decode()
+
+
+def test_setup_add_a_piece_without_javascript(client: Client) -> None:
+    r = client.get("/setup/", setup_query() | {"add": "1"})
+    assert 'name="p-2-id"' in r.content.decode()
+
+
+def test_setup_json_box_takes_precedence(client: Client) -> None:
+    doc = json.loads((ROOT / "rules/examples/xw-13-gas-then-asteroid.json").read_text())["scenario"]
+    r = client.get(
+        "/setup/",
+        {
+            "game": "xwing",
+            "edition": "2.5",
+            "action": "maneuver",
+            "p-TOTAL_FORMS": "0",
+            "p-INITIAL_FORMS": "0",
+            "doc": json.dumps(doc),
+        },
+    )
+    assert r.status_code == 200 and "gas" in r.content.decode()
+    bad = client.get(
+        "/setup/",
+        {
+            "game": "xwing",
+            "edition": "2.5",
+            "action": "maneuver",
+            "p-TOTAL_FORMS": "0",
+            "p-INITIAL_FORMS": "0",
+            "doc": "{nope",
+        },
+    )
+    assert bad.status_code == 400 and "not valid JSON" in bad.content.decode()
+
+
+def test_explain_stores_and_redirects(client: Client) -> None:
+    r = client.post("/explain/", setup_query())
+    assert r.status_code == 303
+    sid = r.headers["Location"].split("/")[2]
+    assert StoredScenario.objects.filter(pk=sid).exists()
+    again = client.post("/explain/", setup_query())
+    assert again.headers["Location"] == r.headers["Location"]
+    assert client.post("/explain/", setup_query() | {"p-0-x": "left"}).status_code == 400
+
+
+def test_permalink_holds_every_step_server_side(client: Client) -> None:
+    ex = next(e for e in examples() if e.slug == "xw-13-gas-then-asteroid")
+    r = client.get(f"/s/{ex.id}/")
+    html = r.content.decode()
+    assert r.status_code == 200 and "HX-Request" in r.headers["Vary"]
+    from rules.engine import evaluate
+
+    ruling = evaluate(ex.scenario)
+    for i, step in enumerate(ruling.steps, start=1):
+        assert f'id="step-{i}"' in html
+        for cid in step.rules:
+            assert f'href="/rules/{cid}"' in html
+    assert 'property="og:image"' in html and f"/s/{ex.id}.png" in html
+    assert 'name="twitter:card"' in html
+    assert_no_inline_code(html)
+
+
+def test_stepping_partial_and_fallback(client: Client) -> None:
+    ex = examples()[0]
+    part = client.get(f"/s/{ex.id}/step/1/", headers=HX)
+    assert part.status_code == 200 and "<html" not in part.content.decode()
+    assert part.headers["HX-Push-Url"] == f"/s/{ex.id}/?step=1"
+    full = client.get(f"/s/{ex.id}/step/1/")
+    assert "<html" in full.content.decode()
+    assert client.get(f"/s/{ex.id}/?step=99").status_code == 404
+    assert client.get(f"/s/{ex.id}/step/99/", headers=HX).status_code == 404
+
+
+def test_unknown_permalink_404(client: Client) -> None:
+    assert client.get("/s/zzzzzzzzzz/").status_code == 404
+    assert client.get("/s/zzzzzzzzzz.png").status_code == 404
+
+
+def test_pictures(client: Client) -> None:
+    ex = examples()[0]
+    svg = client.get(f"/s/{ex.id}.svg")
+    assert svg.status_code == 200 and svg.headers["Content-Type"] == "image/svg+xml"
+    assert "default-src 'none'" in svg.headers["Content-Security-Policy"]
+    assert b'role="img"' in svg.content
+    png = client.get(f"/s/{ex.id}.png")
+    assert png.status_code == 200 and png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png.content[16:20], "big")
+    height = int.from_bytes(png.content[20:24], "big")
+    assert (width, height) == (1200, 630)
+    assert "immutable" in png.headers["Cache-Control"]
+
+
+def test_rules_pages(client: Client) -> None:
+    r = client.get("/rules/")
+    html = r.content.decode()
+    assert r.status_code == 200 and 'id="xwing-2-5-obstacles-order"' in html
+    c = client.get("/rules/xwing-2.5/obstacles/order")
+    assert c.status_code == 200 and "closest to the ship in its starting position" in c.content.decode()
+    assert client.get("/rules/xwing-2.5/nothing-here").status_code == 404
+
+
+def test_every_cited_clause_page_exists(client: Client) -> None:
+    from rules.engine import evaluate
+
+    cited = {c for ex in examples() for s in evaluate(ex.scenario).steps for c in s.rules}
+    for cid in sorted(cited):
+        assert client.get(f"/rules/{cid}").status_code == 200, cid
+
+
+def test_store_is_idempotent_and_lengthens_on_collision(monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = examples()[0].scenario, examples()[1].scenario
+    first = store_scenario(scenario=a)
+    assert store_scenario(scenario=a).pk == first.pk
+    original = type(b).short_id
+
+    def colliding(self, length=10):  # type: ignore[no-untyped-def]
+        if self is b:
+            return original(a, length) if length == 10 else "x" * length
+        return original(self, length)
+
+    monkeypatch.setattr(type(b), "short_id", colliding)
+    second = store_scenario(scenario=b)
+    assert second.pk == "x" * 12 and second.digest == b.digest()
+
+
+def test_stored_rows_are_immutable() -> None:
+    row = store_scenario(scenario=examples()[0].scenario)
+    row.document = "{}"
+    with pytest.raises(ImmutableError):
+        row.save()
+    with pytest.raises(ImmutableError):
+        row.delete()
+
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures" / "permalinks").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_old_permalinks_still_render(client: Client, path: Path) -> None:
+    """Rows stored by earlier versions (frozen here, never regenerated) keep their id and keep rendering."""
+    fixture = json.loads(path.read_text())
+    StoredScenario.objects.create(id=fixture["id"], digest=fixture["digest"], document=fixture["document"], format=1)
+    assert parse_scenario(json.loads(fixture["document"])).short_id() == fixture["id"]
+    for url in (f"/s/{fixture['id']}/", f"/s/{fixture['id']}.svg", f"/api/v1/rulings/{fixture['id']}"):
+        assert client.get(url).status_code == 200, url
+
+
+def test_fixture_permalinks_exist() -> None:
+    assert len(FIXTURES) >= 3
