@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
@@ -99,9 +100,15 @@ def setup(request: HttpRequest) -> HttpResponse:
     return render(request, template, ctx, status=status)
 
 
+@csrf_exempt
 @require_POST
 def explain(request: HttpRequest) -> HttpResponse:
-    """Store the scenario the form describes and open its permalink (303)."""
+    """Store the scenario the form describes and open its permalink (303).
+
+    CSRF-exempt like the JSON API: storing a content-addressed scenario acts
+    for no user and changes nothing that exists, and the setup form is a GET
+    form whose values must not carry a token into shared URLs.
+    """
     s = Setup(request.POST)
     if s.scenario is None:
         ctx = {"setup": s, "form": s.form, "rows": s.display_rows}

@@ -128,6 +128,8 @@ def test_explain_stores_and_redirects(client: Client) -> None:
     again = client.post("/explain/", setup_query())
     assert again.headers["Location"] == r.headers["Location"]
     assert client.post("/explain/", setup_query() | {"p-0-x": "left"}).status_code == 400
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post("/explain/", setup_query()).status_code == 303
 
 
 def test_permalink_holds_every_step_server_side(client: Client) -> None:

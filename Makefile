@@ -1,0 +1,46 @@
+# Table Ruling: `make run` serves the site, `make test` runs the whole suite (what CI runs).
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: venv run test chromium lint bench clean
+
+$(STAMP): requirements.txt
+	@if ! $(PY) -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then \
+		rm -rf $(VENV); py=$$(scripts/find-python) || exit 1; echo "creating $(VENV) with $$py"; "$$py" -m venv $(VENV); fi
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	@$(PY) -c 'import django; assert django.VERSION >= (6, 1), django.VERSION'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_examples
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@/usr/bin/chromium --version
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+# Engine tests first, then the web client, then the browser (one Chromium for the run).
+test: venv chromium lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest tests/engine tests/web tests/e2e
+
+bench: venv
+	$(PY) bench/bench_ruling.py
+
+clean:
+	rm -rf $(VENV) staticfiles test-results

@@ -1,0 +1,144 @@
+"""Benchmark: engine time of a busy ruling, and HTTP latency of a ruling against /healthz.
+
+Prints figures to compare run to run (not a test: nothing here passes or fails).
+Starts gunicorn on a free loopback port with a throwaway SQLite database, sends a
+bounded number of requests, and stops it.  Usage: ``python bench/bench_ruling.py [-n 200]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def busy_scenario() -> dict:
+    """20 pieces and a bump: a medium ship banks into a large enemy among rocks and ships."""
+    pieces: list[dict] = [
+        {"id": "a", "kind": "ship", "size": "medium", "x": 300, "y": 200, "heading": 0, "player": 1},
+        {"id": "b", "kind": "ship", "size": "large", "x": 330, "y": 400, "heading": 30, "player": 2},
+    ]
+    for i in range(9):
+        pieces.append(
+            {
+                "id": f"r{i}",
+                "kind": "obstacle",
+                "type": "asteroid",
+                "shape": f"asteroid-{i + 1}",
+                "x": 110 + i * 80,
+                "y": 620,
+                "rotation": 20 * i,
+            }
+        )
+    for i in range(9):
+        pieces.append(
+            {"id": f"s{i}", "kind": "ship", "size": "small", "x": 80 + i * 90, "y": 800, "heading": 180, "player": 2}
+        )
+    return {
+        "format": 1,
+        "game": "xwing",
+        "edition": "2.5",
+        "pieces": pieces,
+        "action": {"type": "maneuver", "ship": "a", "bearing": "bank", "speed": 3, "direction": "right"},
+    }
+
+
+def engine_figures(n: int) -> None:
+    from rules.engine import evaluate, parse_scenario
+
+    doc = busy_scenario()
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        evaluate(parse_scenario(doc))
+        times.append((time.perf_counter() - t) * 1000)
+    r = evaluate(parse_scenario(doc))
+    print(
+        f"engine: busy ruling (20 pieces, {r.outcome['executed']} bump into {r.outcome['bumped']}): "
+        f"median {statistics.median(times):.2f} ms, p95 {sorted(times)[int(0.95 * n) - 1]:.2f} ms over {n}"
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def timed(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None) -> float:
+    t = time.perf_counter()
+    conn.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+    resp = conn.getresponse()
+    resp.read()
+    if resp.status != 200:
+        raise RuntimeError(f"{method} {path}: {resp.status}")
+    return (time.perf_counter() - t) * 1000
+
+
+def http_figures(n: int) -> None:
+    port = free_port()
+    tmp = tempfile.mkdtemp()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "DJANGO_DEBUG": "1"}
+    py = sys.executable
+    subprocess.run([py, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    server = subprocess.Popen(
+        [py, "-m", "gunicorn", "rulesite.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("gunicorn did not start") from None
+                time.sleep(0.2)
+        body = json.dumps(busy_scenario()).encode()
+        results = {}
+        for name, method, path, payload in (
+            ("GET /healthz", "GET", "/healthz", None),
+            ("POST /api/v1/rulings (busy)", "POST", "/api/v1/rulings", body),
+        ):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            timed(conn, method, path, payload)  # warm-up
+            times = [timed(conn, method, path, payload) for _ in range(n)]
+            conn.close()
+            med = statistics.median(times)
+            results[name] = med
+            print(
+                f"http: {name}: median {med:.2f} ms, p95 {sorted(times)[int(0.95 * n) - 1]:.2f} ms, "
+                f"{1000 / statistics.mean(times):.0f} req/s sequential over {n}"
+            )
+        floor, ruling = results["GET /healthz"], results["POST /api/v1/rulings (busy)"]
+        print(f"ratio: busy ruling / healthz floor = {ruling / floor:.1f}x (aim: <= 2x)")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("-n", type=int, default=200, help="requests per endpoint (bounded)")
+    args = parser.parse_args()
+    n = max(10, min(args.n, 2000))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
+    engine_figures(n)
+    http_figures(n)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Browser tests: Playwright driving Debian's Chromium against the live test server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: Any) -> str:
+    return str(live_server.url)
+
+
+@pytest.fixture(autouse=True)
+def _tripwires(context: BrowserContext, page: Page) -> Iterator[list[str]]:
+    """Fail on any console error (CSP violations, 404s, JS errors) and on any request off this machine."""
+    errors: list[str] = []
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            errors.append(msg.text)
+
+    def guard(route: Route) -> None:
+        host = urlparse(route.request.url).hostname or ""
+        if host in ("localhost", "127.0.0.1", "::1") or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            errors.append(f"off-machine request: {route.request.url}")
+            route.abort()
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context.route("**/*", guard)
+    yield errors
+    assert errors == []

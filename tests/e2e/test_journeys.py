@@ -1,0 +1,78 @@
+"""A judge's journeys in a real browser: build, preview, explain, step, reload; and on a phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def fill_row(page: Page, n: int, **values: str) -> None:
+    for key, value in values.items():
+        field = page.locator(f'[name="p-{n}-{key}"]')
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/setup/")
+    fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+    fill_row(page, 1, id="rock", kind="obstacle", type="asteroid", x="300", y="250", heading="0")
+    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="bearing"]').select_option("straight")
+    page.locator('[name="speed"]').select_option("2")
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("fully executes")
+    expect(page).to_have_url(re.compile(r"/setup/\?.*p-0-id=a"))
+    first = page.locator("#preview svg").inner_html()
+    page.locator('[name="speed"]').select_option("4")
+    expect(verdict).to_contain_text("(300, 400)")
+    assert page.locator("#preview svg").inner_html() != first
+
+    page.get_by_role("button", name="Explain").click()
+    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+    expect(page.locator("#step-1")).to_be_visible()
+    expect(page.locator("ol.steps")).to_contain_text("rock")
+    permalink = page.url
+
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator(".step-nav .where")).to_have_text("Step 1 of " + str(page.locator("ol.steps > li").count()))
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    page.get_by_role("link", name="Next").click()
+    expect(page).to_have_url(re.compile(r"\?step=2$"))
+    page.get_by_role("link", name="Previous").click()
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    page.reload()
+    expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
+    page.goto(permalink)
+    expect(page.locator(".step-nav .where")).to_contain_text("All")
+
+
+def test_bad_input_shows_next_to_the_field(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/setup/")
+    fill_row(page, 0, id="a", kind="ship", size="small", x="far", y="200", heading="0")
+    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="bearing"]').select_option("straight")
+    page.locator('[name="speed"]').select_option("1")
+    expect(page.locator("#preview .problems")).to_contain_text("must be a number")
+
+
+def test_phone_sized_permalink(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{base_url}/")
+    page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.tap()
+    expect(page.locator("h1.verdict")).to_be_visible()
+    box = page.locator(".picture svg").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.get_by_role("link", name="Next").tap()
+    expect(page.locator(".current-step")).to_be_visible()
+    context.close()
+    assert errors == []
