@@ -96,6 +96,9 @@ class SetupForm(forms.Form):
     dev_speed = forms.ChoiceField(
         label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5"))
     )
+    to_x = _num("relocate to x")
+    to_y = _num("relocate to y")
+    to_heading = _num("relocate to facing")
     placed = forms.CharField(
         label="obstacle to place (row id)", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
     )
@@ -131,6 +134,10 @@ ACTION_FIELDS: dict[str, str] = {
     "action.template.speed": "dev_speed",
     "action.obstacle": "placed",
     "action.first_player": "first_player",
+    "action.to": "to_x",
+    "action.to.x": "to_x",
+    "action.to.y": "to_y",
+    "action.to.heading": "to_heading",
     "game": "game",
     "edition": "edition",
 }
@@ -239,6 +246,17 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
             if p["id"] == placed and p.get("kind") == "obstacle":
                 a["obstacle"] = pieces.pop(i)
                 break
+    elif atype == "place-device":
+        put("ship", d.get("ship"))
+        wanted = (d.get("device_id") or "").strip()
+        for i, p in enumerate(pieces):
+            if p["id"] == wanted and p.get("kind") == "device":
+                a["device"] = pieces.pop(i)
+                break
+    elif atype == "relocate-device":
+        put("device", (d.get("device_id") or "").strip())
+        to = {k: _number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
+        a["to"] = to
     elif atype == "detonate" and d.get("first_player"):
         a["first_player"] = int(d["first_player"])
     return a
@@ -360,16 +378,23 @@ def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict
             form[key] = a[key]
     if "speed" in a:
         form["speed"] = str(a["speed"])
+    pieces = list(doc["pieces"])
     if isinstance(a.get("device"), dict):
         form["device_id"] = a["device"].get("id", "")
         form["device_type"] = a["device"].get("type", "")
+        if a["type"] == "place-device":
+            pieces.append({**a["device"], "kind": "device"})
+    elif isinstance(a.get("device"), str):
+        form["device_id"] = a["device"]
+    if isinstance(a.get("to"), dict):
+        for k in ("x", "y", "heading"):
+            form[f"to_{k}"] = str(a["to"].get(k, ""))
     if isinstance(a.get("template"), dict):
         form["dev_bearing"] = a["template"].get("bearing", "")
         form["dev_direction"] = a["template"].get("direction", "")
         form["dev_speed"] = str(a["template"].get("speed", ""))
     if "first_player" in a:
         form["first_player"] = str(a["first_player"])
-    pieces = list(doc["pieces"])
     if isinstance(a.get("obstacle"), dict):
         pieces.append(a["obstacle"])
         form["placed"] = a["obstacle"]["id"]

@@ -7,7 +7,12 @@ from collections.abc import Callable
 from rules.engine.ruling import Ruling, Step
 from rules.engine.scenario import Scenario
 from rules.engine.xwing.attack import attack_ruling
-from rules.engine.xwing.devices import detonate_ruling, device_ruling
+from rules.engine.xwing.devices import (
+    detonate_ruling,
+    device_ruling,
+    place_device_ruling,
+    relocate_device_ruling,
+)
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 
@@ -21,6 +26,8 @@ HANDLERS: dict[str, Callable[[Scenario], Ruling]] = {
     "check-setup": check_setup_ruling,
     "place-obstacle": place_obstacle_ruling,
     "detonate": detonate_ruling,
+    "place-device": place_device_ruling,
+    "relocate-device": relocate_device_ruling,
 }
 
 PENDING_CLAUSE = {

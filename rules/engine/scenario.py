@@ -91,6 +91,8 @@ ACTION_TYPES = (
     "check-setup",
     "attack",
     "detonate",
+    "place-device",
+    "relocate-device",
 )
 ARCS = ("front", "rear", "full")
 SHIP_STATE_FLAGS = ("stressed", "placed_device", "decloaked")
@@ -674,6 +676,38 @@ def _parse_action(
                 out["obstacle"] = ob
     elif atype == "check-setup":
         c.unknown(a, ("type",), f)
+    elif atype == "place-device":
+        c.unknown(a, ("type", "ship", "device"), f)
+        if "ship" in a:
+            out["ship"] = _ship_ref(c, a, "ship", by_id)
+        if "device" not in a:
+            c.add("action.device", "is required")
+        else:
+            dev = _parse_piece(c, a["device"], "action.device", bounds)
+            if dev is not None:
+                if dev["kind"] != "device" or "outline" in dev:
+                    c.add("action.device", "must be a device with x, y and heading (a catalogue token)")
+                elif dev["id"] in by_id:
+                    c.add("action.device.id", f"id {dev['id']!r} is already used by a piece")
+                else:
+                    out["device"] = dev
+    elif atype == "relocate-device":
+        c.unknown(a, ("type", "device", "to"), f)
+        did = a.get("device")
+        target = by_id.get(did) if isinstance(did, str) else None
+        if target is None or target["kind"] != "device" or "outline" in target:
+            c.add("action.device", "must be the id of a catalogue-token device in this scenario")
+        else:
+            out["device"] = did
+        to = c.obj(a.get("to"), "action.to")
+        if to is not None:
+            c.unknown(to, ("x", "y", "heading"), "action.to")
+            x0, x1, y0, y1 = bounds
+            tx = c.number(to, "x", "action.to", lo=x0, hi=x1)
+            ty = c.number(to, "y", "action.to", lo=y0, hi=y1)
+            th = c.number(to, "heading", "action.to", lo=-3600, hi=3600, required=False, default=0.0)
+            if tx is not None and ty is not None and th is not None:
+                out["to"] = {"x": _round(tx), "y": _round(ty), "heading": _angle(th)}
     elif atype == "detonate":
         c.unknown(a, ("type", "first_player"), f)
         out["first_player"] = c.integer(a, "first_player", f, (1, 2), required=False) or 1

@@ -114,3 +114,32 @@ def test_fused_mine_is_not_detonated_by_moving_through() -> None:
     mine = rect("mine", 290, 236, 310, 246, type="proximity-mine", kind="device", fuses=1)
     r = rule([ship("a", 300, 200), mine], move(speed=2))
     assert r.outcome["effects"][0]["fuse_removed"] is True
+
+
+def test_place_a_device_under_a_ship() -> None:
+    dev = {"id": "m", "kind": "device", "type": "proximity-mine", "x": 400, "y": 300, "heading": 0}
+    o = rule([ship("a", 400, 400), ship("b", 400, 300, player=2)], {"type": "place-device", "ship": "a", "device": dev})
+    assert o.outcome["placed"] and o.outcome["under"] == ["b"] and o.outcome["detonates"]
+    limited = rule(
+        [ship("a", 400, 400, state={"placed_device": True})], {"type": "place-device", "ship": "a", "device": dev}
+    )
+    assert not limited.outcome["placed"]
+
+
+def test_relocate_ignores_obstacles_but_not_the_table_edge() -> None:
+    pieces = [ship("a", 400, 400), rect("rock", 380, 580, 420, 620), _bomb("pb", 400, 200)]
+    r = rule(pieces, {"type": "relocate-device", "device": "pb", "to": {"x": 400, "y": 600, "heading": 0}})
+    assert r.outcome["placed"] and r.outcome["device"]["y"] == 600
+    assert any("xwing-2.5/device/relocate" in s.rules for s in r.steps)
+    off = rule(pieces, {"type": "relocate-device", "device": "pb", "to": {"x": 5, "y": 600}})
+    assert not off.outcome["placed"]
+
+
+def test_relocate_needs_a_device_of_the_scenario() -> None:
+    import pytest
+
+    from rules.engine import ScenarioError
+
+    with pytest.raises(ScenarioError) as e:
+        rule([ship("a", 400, 400)], {"type": "relocate-device", "device": "a", "to": {"x": 1, "y": 1}})
+    assert e.value.problems[0].field == "action.device"

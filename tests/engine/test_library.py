@@ -54,3 +54,8 @@ def test_the_comparison_can_fail() -> None:
     assert contains({"a": [1]}, {"a": [2]})
     assert contains({"a": {"b": 1.0}}, {"a": {"b": 1.02}})
     assert not contains({"a": {"b": 1.0, "c": 2}}, {"a": {"b": 1.005}})
+
+
+def test_the_library_has_ten_device_examples() -> None:
+    tagged = [p for p in EXAMPLES if "devices" in json.loads(p.read_text(encoding="utf-8")).get("tags", [])]
+    assert len(tagged) >= 10

@@ -137,44 +137,8 @@ def device_ruling(scenario: Scenario) -> Ruling:
     spec = _spec(action.get("template"), card)
     steps: list[Step] = []
     figures: list[Figure] = []
-    warnings: list[str] = []
-    outcome: dict[str, Any] = {
-        "placed": False,
-        "device": None,
-        "under": [],
-        "detonates": False,
-        "placer_chooses": False,
-        "reason": None,
-    }
-    state = ship.get("state") or {}
-    limit_text = "once per round" if ed == "2.0" else "once per System Phase"
-    if state.get("placed_device"):
-        outcome["reason"] = f"the ship already placed a device ({limit_text})"
-        steps.append(
-            Step(
-                f"It cannot {verb}: it already placed a device {limit_text}",
-                f"Each ship can {'drop or launch only one device per round' if ed == '2.0' else 'place a device only once per System Phase'}."  # noqa: E501
-                " Effects with other timings can still place devices unless their card says otherwise.",
-                (cid(ed, "device/limit"),),
-                (ship.id,),
-                other_edition=(
-                    "2.5 limits placement to once per System Phase."
-                    if ed == "2.0"
-                    else "2.0 allowed one drop or launch per round."
-                ),
-            )
-        )
-    if state.get("decloaked"):
-        outcome["reason"] = "the ship decloaked this phase"
-        steps.append(
-            Step(
-                f"It cannot {verb}: it decloaked this phase",
-                "A ship cannot place a device during the same phase that it decloaked.",
-                (cid(ed, "device/decloak"),),
-                (ship.id,),
-            )
-        )
-    if outcome["reason"]:
+    outcome = _empty_outcome()
+    if not _limits(scenario, ship, verb, steps, outcome):
         return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot {verb} the {card.name}.")
 
     template, tokens = place_device(ship, dev["id"], dev["type"], spec, drop=drop)
@@ -196,6 +160,25 @@ def device_ruling(scenario: Scenario) -> Ruling:
             ("template", *[t.id for t in tokens]),
         )
     )
+    verb_done = "dropped" if drop else "launched"
+    return _landing(scenario, card, dev["type"], tokens, steps, figures, outcome, verb_done)
+
+
+def _landing(
+    scenario: Scenario,
+    card: DeviceCard,
+    device_type: str,
+    tokens: list[PlacedToken],
+    steps: list[Step],
+    figures: list[Figure],
+    outcome: dict[str, Any],
+    verb_done: str,
+    *,
+    relocated: bool = False,
+) -> Ruling:
+    """Where the device ends up: off the table, under which ships, what detonates, what waits."""
+    ed = scenario.edition
+    warnings: list[str] = []
     play = play_area(scenario)
     outside = [t.id for t in tokens if not play.covers(t.polygon)]
     for t in tokens:
@@ -214,7 +197,7 @@ def device_ruling(scenario: Scenario) -> Ruling:
         return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {card.name} cannot be placed.")
     main = tokens[0]
     outcome["placed"] = True
-    outcome["device"] = {"id": main.id, "type": dev["type"], **main.pose.rounded()}
+    outcome["device"] = {"id": main.id, "type": device_type, **main.pose.rounded()}
     if len(tokens) > 1:
         outcome["parts"] = [{"id": t.id, **t.pose.rounded()} for t in tokens]
     under_by_token: dict[str, list[str]] = {}
@@ -252,6 +235,7 @@ def device_ruling(scenario: Scenario) -> Ruling:
                 + (" Each cluster mine is resolved on its own." if len(tokens) > 1 else ""),
                 (cid(ed, "device/under-several") if several else cid(ed, "mine/detonation"), cid(ed, card.clause)),
                 tuple(under),
+                derived=relocated,
             )
         )
     elif card.category == "bomb":
@@ -286,22 +270,131 @@ def device_ruling(scenario: Scenario) -> Ruling:
         o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)
     ]
     if touched_obstacles:
+        text = (
+            "A relocating device never counts as moving through or overlapping obstacles."
+            if relocated
+            else "Devices are objects, not obstacles: placing one there has no obstacle effect."
+        )
         steps.append(
             Step(
-                "Devices are not obstacles",
-                f"The device may lie on {', '.join(touched_obstacles)}: devices are objects, not obstacles, and "
-                "placing one there has no obstacle effect.",
-                (cid(ed, "device/not-obstacle"),),
+                "Devices are not obstacles" if not relocated else "Relocating: obstacles are ignored",
+                f"The device lies on {', '.join(touched_obstacles)}. {text}",
+                (cid(ed, "device/relocate" if relocated else "device/not-obstacle"),),
                 tuple(touched_obstacles),
-                derived=True,
+                derived=not relocated,
             )
         )
-    summary = f"The {card.name} is {'dropped' if drop else 'launched'}" + (
-        f" under {', '.join(under)}" if under else ""
-    )
+    summary = f"The {card.name} is {verb_done}" + (f" under {', '.join(under)}" if under else "")
     if outcome["detonates"]:
         summary += " and detonates at once"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
+
+
+def _limits(scenario: Scenario, ship: Piece, verb: str, steps: list[Step], outcome: dict[str, Any]) -> bool:
+    """The once-per-round (2.0) / once-per-System-Phase (2.5) and decloak limits; True when placing is allowed."""
+    ed = scenario.edition
+    state = ship.get("state") or {}
+    limit_text = "once per round" if ed == "2.0" else "once per System Phase"
+    if state.get("placed_device"):
+        outcome["reason"] = f"the ship already placed a device ({limit_text})"
+        rule_text = (
+            "Each ship can drop or launch only one device per round."
+            if ed == "2.0"
+            else "Each ship can place a device only once per System Phase."
+        )
+        steps.append(
+            Step(
+                f"It cannot {verb}: it already placed a device {limit_text}",
+                rule_text + " Effects with other timings can still place devices unless their card says otherwise.",
+                (cid(ed, "device/limit"),),
+                (ship.id,),
+                other_edition=(
+                    "2.5 limits placement to once per System Phase."
+                    if ed == "2.0"
+                    else "2.0 allowed one drop or launch per round."
+                ),
+            )
+        )
+    if state.get("decloaked"):
+        outcome["reason"] = "the ship decloaked this phase"
+        steps.append(
+            Step(
+                f"It cannot {verb}: it decloaked this phase",
+                "A ship cannot place a device during the same phase that it decloaked.",
+                (cid(ed, "device/decloak"),),
+                (ship.id,),
+            )
+        )
+    return not outcome["reason"]
+
+
+def _empty_outcome() -> dict[str, Any]:
+    return {"placed": False, "device": None, "under": [], "detonates": False, "placer_chooses": False, "reason": None}
+
+
+def _token_at(device_id: str, device_type: str, shape_id: str | None, pose: Pose) -> list[PlacedToken]:
+    shape_id = shape_id or shape_catalog.default_shape_for_type(device_type)
+    tokens = [
+        PlacedToken(device_id, shape_id, pose, shape_catalog.shape_polygon(shape_id, pose.x, pose.y, pose.heading))
+    ]
+    if device_type == "cluster-mine" and shape_id == "cluster-mine-centre":
+        for i, (ox, oy) in enumerate(shape_catalog.CLUSTER_SIDE_OFFSETS, start=2):
+            p = pose.compose(Pose(ox, oy, 0.0))
+            side = "cluster-mine-side"
+            tokens.append(
+                PlacedToken(f"{device_id}-{i}", side, p, shape_catalog.shape_polygon(side, p.x, p.y, p.heading))
+            )
+    return tokens
+
+
+def place_device_ruling(scenario: Scenario) -> Ruling:
+    """A device placed as an effect describes (2.5's general verb): same landing rules as a drop."""
+    action = scenario.action
+    ed = scenario.edition
+    dev = action["device"]
+    card = CARDS[dev["type"]]
+    steps: list[Step] = []
+    outcome = _empty_outcome()
+    ship = scenario.piece(action["ship"]) if action.get("ship") else None
+    if ship is not None and not _limits(scenario, ship, "place a device", steps, outcome):
+        return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot place the {card.name}.")
+    pose = Pose(float(dev["x"]), float(dev["y"]), float(dev.get("heading") or 0.0))
+    tokens = _token_at(dev["id"], dev["type"], dev.get("shape"), pose)
+    steps.append(
+        Step(
+            f"Place the {card.name} as the effect describes",
+            "Some effects place a device directly (2.5 calls every way of adding a device 'placing'); the device "
+            "is placed as given.",
+            (cid(ed, "device/place"), cid(ed, card.clause)),
+            tuple(f"device-{t.id}" for t in tokens),
+            other_edition="2.0 speaks of dropping and launching." if ed == "2.5" else None,
+        )
+    )
+    return _landing(scenario, card, dev["type"], tokens, steps, [], outcome, "placed")
+
+
+def relocate_device_ruling(scenario: Scenario) -> Ruling:
+    """A device on the table picked up and placed elsewhere: obstacles never count for it."""
+    action = scenario.action
+    ed = scenario.edition
+    piece = scenario.piece(action["device"])
+    card = CARDS[str(piece.type)]
+    to = action["to"]
+    pose = Pose(float(to["x"]), float(to["y"]), float(to.get("heading") or 0.0))
+    tokens = _token_at(piece.id, str(piece.type), piece.get("shape"), pose)
+    steps = [
+        Step(
+            f"Relocate {piece.label}",
+            "The device is picked up and placed as the effect says. A relocating device does not count as "
+            "moving through or overlapping obstacles.",
+            (cid(ed, "device/relocate"),),
+            (piece.id,),
+        )
+    ]
+    figures = [Figure(f"was-{piece.id}", "ghost", ring(outline(piece)), "before")]
+    return _landing(
+        scenario, card, str(piece.type), tokens, steps, figures, _empty_outcome(), "relocated", relocated=True
+    )
 
 
 def _pose_text(p: Pose) -> str:
