@@ -99,3 +99,10 @@ def test_place_obstacle_under_a_huge_ship_removes_it() -> None:
     assert o["overlapping_ships"] == ["cr90"]
     assert o["effects"][0]["rule"] == "xwing-2.5/obstacles/huge-ships"
     assert "critical damage" in o["effects"][0]["text"]
+
+
+def test_parallel_choice_shows_a_clear_and_an_obstructed_line() -> None:
+    pieces = [ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 370, 280, 395, 290)]
+    figs = {f.id: f.label for f in rule(pieces, attack()).figures if f.kind == "line"}
+    assert set(figs) == {"line-1", "line-2"}
+    assert sorted("clear" in label for label in figs.values()) == [False, True]

@@ -125,3 +125,9 @@ def test_every_step_cites_a_clause() -> None:
 def test_temporary_obstacles_get_an_end_phase_note() -> None:
     r = rule([ship("a", 300, 200), rect("fire", 295, 240, 305, 250, type="blaze")], move(speed=2))
     assert any("xwing-2.5/obstacles/temporary" in s.rules for s in r.steps)
+
+
+def test_the_picture_numbers_obstacles_in_resolution_order() -> None:
+    pieces = [ship("a", 300, 200), rect("rock", 295, 290, 305, 300), rect("gas", 295, 240, 305, 250, type="gas-cloud")]
+    labels = {f.id: f.label for f in rule(pieces, move(speed=3)).figures if f.kind == "overlap"}
+    assert labels == {"contact-gas": "1", "contact-rock": "2"}

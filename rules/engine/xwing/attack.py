@@ -139,8 +139,14 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     lines = _lines(att_sq, target, d)
     # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
     results = [MeasuringLine(a, b, _obstructing(scenario, (a, b), set())) for a, b in lines]
-    for i, ml in enumerate(results[:2]):
-        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm"))
+    # show the shortest line, and where the attacker may choose, one line of the other kind too
+    shown = [results[0]]
+    other = next((r for r in results[1:] if bool(r.obstructed_by) != bool(results[0].obstructed_by)), None)
+    if other is not None:
+        shown.append(other)
+    for i, ml in enumerate(shown):
+        what = f"crosses {', '.join(ml.obstructed_by)}" if ml.obstructed_by else "clear"
+        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm, {what}"))
     steps.append(
         Step(
             f"Attack range {rng if rng is not None else 'beyond 3'} ({d:.1f} mm)",

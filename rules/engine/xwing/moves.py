@@ -47,16 +47,20 @@ def _poly_figure(fid: str, kind: str, poly: Polygon | None, label: str = "") -> 
     return [Figure(fid, kind, pts, label)] if pts else []
 
 
-def _contact_figures(contacts: MoveContacts, counted: Polygon | None, final_poly: Polygon) -> list[Figure]:
+def _contact_figures(
+    contacts: MoveContacts, counted: Polygon | None, final_poly: Polygon, order: list[str]
+) -> list[Figure]:
+    """The shared areas, numbered in resolution order (the order the effects resolve)."""
     figs: list[Figure] = []
-    for i, t in enumerate(contacts.touches, start=1):
+    for t in contacts.touches:
         shape = outline(t.piece)
         area = None
         if t.overlapping:
             area = final_poly.intersection(shape)
         elif t.through and counted is not None:
             area = counted.intersection(shape)
-        figs += _poly_figure(f"contact-{t.piece.id}", "overlap", area, str(i) if t.through or t.overlapping else "")
+        label = str(order.index(t.piece.id) + 1) if t.piece.id in order else ""
+        figs += _poly_figure(f"contact-{t.piece.id}", "overlap", area, label)
     return figs
 
 
@@ -149,7 +153,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     steps += _through_steps(ed, contacts)
     res = resolve_contacts(scenario, ship.id, contacts, move="stationary" if bearing == "stationary" else "maneuver")
     steps += res.steps
-    figures += _contact_figures(contacts, m.counted_template, final_poly)
+    figures += _contact_figures(contacts, m.counted_template, final_poly, [e["source"] for e in res.effects])
 
     overlapping_obstacle = [t.piece.id for t in contacts.overlapping if t.piece.kind == "obstacle"]
     skips = res.skips_action
@@ -518,7 +522,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
     res = resolve_contacts(scenario, ship.id, contacts, move="barrel-roll" if is_roll else "boost")
     steps += _through_steps(ed, contacts)
     steps += res.steps
-    figures += _contact_figures(contacts, template, final_poly)
+    figures += _contact_figures(contacts, template, final_poly, [e["source"] for e in res.effects])
     steps.append(
         Step(
             "No action skip from a move",
