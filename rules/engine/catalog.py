@@ -85,33 +85,8 @@ def catalog() -> dict[str, Any]:
         "templates": templates,
         "shapes": shapes,
         "defaults": {
-            "obstacle": {
-                t: shape_catalog.default_shape_for_type(t)
-                for t in (
-                    "asteroid",
-                    "debris-cloud",
-                    "gas-cloud",
-                    "blaze",
-                    "electro-chaff-cloud",
-                    "loose-cargo",
-                    "spare-parts",
-                )
-            },
-            "device": {
-                t: shape_catalog.default_shape_for_type(t)
-                for t in (
-                    "proton-bomb",
-                    "seismic-charge",
-                    "ion-bomb",
-                    "thermal-detonator",
-                    "bomblet",
-                    "electro-proton-bomb",
-                    "concussion-bomb",
-                    "proximity-mine",
-                    "cluster-mine",
-                    "conner-net",
-                )
-            },
+            "obstacle": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.OBSTACLE_TYPES},
+            "device": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.DEVICE_TYPES},
         },
         "sources": {"geometry": GEOMETRY, "rules": "../shared/reference/xwing-rules.md"},
     }

@@ -23,6 +23,7 @@ from shapely import Polygon
 from rules.engine.errors import Problem, ScenarioError
 from rules.engine.geometry import Point, clean_number, normalise_angle
 from rules.engine.xwing import shapes as shape_catalog
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES
 
 FORMAT = 1
 MAX_PIECES = 60
@@ -35,27 +36,6 @@ ID_RE = re.compile(r"^[a-z0-9-]{1,24}$")
 GAMES = ("xwing", "armada")
 XWING_EDITIONS = ("2.0", "2.5")
 XWING_SIZES = ("small", "medium", "large", "huge")
-OBSTACLE_TYPES = (
-    "asteroid",
-    "debris-cloud",
-    "gas-cloud",
-    "blaze",
-    "electro-chaff-cloud",
-    "loose-cargo",
-    "spare-parts",
-)
-DEVICE_TYPES = (
-    "proton-bomb",
-    "seismic-charge",
-    "ion-bomb",
-    "thermal-detonator",
-    "bomblet",
-    "electro-proton-bomb",
-    "concussion-bomb",
-    "proximity-mine",
-    "cluster-mine",
-    "conner-net",
-)
 DICE_FACES = ("hit", "crit", "focus", "blank")
 BEARINGS = (
     "straight",
@@ -223,6 +203,14 @@ class _Checker:
             if k not in allowed:
                 self.add(_join(field, k), f"unknown field (allowed: {', '.join(allowed)})")
 
+    def _absent(self, d: dict[str, Any], key: str, f: str, required: bool) -> bool:
+        """True when the key is missing (a problem if it was required)."""
+        if key in d:
+            return False
+        if required:
+            self.add(f, "is required")
+        return True
+
     def number(
         self,
         d: dict[str, Any],
@@ -235,9 +223,7 @@ class _Checker:
         default: float | None = None,
     ) -> float | None:
         f = _join(field, key)
-        if key not in d:
-            if required:
-                self.add(f, "is required")
+        if self._absent(d, key, f, required):
             return default
         v = d[key]
         if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
@@ -252,9 +238,7 @@ class _Checker:
         self, d: dict[str, Any], key: str, field: str, allowed: tuple[int, ...], *, required: bool = True
     ) -> int | None:
         f = _join(field, key)
-        if key not in d:
-            if required:
-                self.add(f, "is required")
+        if self._absent(d, key, f, required):
             return None
         v = d[key]
         if isinstance(v, float) and v.is_integer():
@@ -278,9 +262,7 @@ class _Checker:
         default: str | None = None,
     ) -> str | None:
         f = _join(field, key)
-        if key not in d:
-            if required:
-                self.add(f, "is required")
+        if self._absent(d, key, f, required):
             return default
         v = d[key]
         if not isinstance(v, str) or v not in allowed:

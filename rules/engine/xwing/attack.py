@@ -20,7 +20,7 @@ from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
-from rules.engine.xwing.resolve import cid
+from rules.engine.xwing.resolve import cannot_attack_step, cid
 
 ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
 """Where the printed arc lines cross the front edge (xwing-geometry.md §1.3, Vassal/TTS2 [SIM])."""
@@ -201,21 +201,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if blocked_by:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
-        steps.append(
-            Step(
-                f"{attacker.label} cannot attack: it is at range 0 of {', '.join(blocked_by)}",
-                "A ship at range 0 of an asteroid"
-                + (", debris cloud or gas cloud" if ed == "2.5" else "")
-                + " cannot attack.",
-                (cid(ed, "obstacles/range-0-attack"),),
-                tuple(blocked_by),
-                other_edition=(
-                    "In 2.0 only asteroids stop attacks."
-                    if ed == "2.5"
-                    else "In 2.5 debris and gas clouds stop attacks too."
-                ),
-            )
-        )
+        steps.append(cannot_attack_step(ed, attacker.label, blocked_by))
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
     obstructors = sorted({o for r in results for o in r.obstructed_by})

@@ -208,23 +208,7 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
     no_lock = [
         t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in no_lock_types(ed)
     ]
-    steps: list[Step] = []
-    if no_attack:
-        steps.append(
-            Step(
-                "It cannot attack while at range 0 of " + ", ".join(no_attack),
-                "While a ship is at range 0 of an asteroid"
-                + (", debris cloud or gas cloud" if ed == "2.5" else "")
-                + ", it cannot perform attacks.",
-                (cid(ed, "obstacles/range-0-attack"),),
-                tuple(no_attack),
-                other_edition=(
-                    "In 2.0 only asteroids stop attacks at range 0."
-                    if ed == "2.5"
-                    else "In 2.5 debris clouds and gas clouds also stop attacks at range 0."
-                ),
-            )
-        )
+    steps: list[Step] = [cannot_attack_step(ed, "It", no_attack)] if no_attack else []
     if no_lock:
         steps.append(
             Step(
@@ -235,3 +219,20 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
             )
         )
     return steps, {"cannot_attack": no_attack, "cannot_lock": no_lock}
+
+
+def cannot_attack_step(ed: str, who: str, obstacles: list[str]) -> Step:
+    """A ship at range 0 of these obstacles cannot attack (the types depend on the edition)."""
+    return Step(
+        f"{who} cannot attack while at range 0 of {', '.join(obstacles)}",
+        "While a ship is at range 0 of an asteroid"
+        + (", debris cloud or gas cloud" if ed == "2.5" else "")
+        + ", it cannot perform attacks.",
+        (cid(ed, "obstacles/range-0-attack"),),
+        tuple(obstacles),
+        other_edition=(
+            "In 2.0 only asteroids stop attacks at range 0."
+            if ed == "2.5"
+            else "In 2.5 debris clouds and gas clouds also stop attacks at range 0."
+        ),
+    )

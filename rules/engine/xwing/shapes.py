@@ -191,6 +191,16 @@ def _guided(
     )
 
 
+OBSTACLE_TYPES = (
+    "asteroid",
+    "debris-cloud",
+    "gas-cloud",
+    "blaze",
+    "electro-chaff-cloud",
+    "loose-cargo",
+    "spare-parts",
+)
+MINE_TYPES = ("proximity-mine", "cluster-mine", "conner-net")
 BOMB_TYPES = (
     "proton-bomb",
     "seismic-charge",
@@ -200,6 +210,7 @@ BOMB_TYPES = (
     "electro-proton-bomb",
     "concussion-bomb",
 )
+DEVICE_TYPES = (*BOMB_TYPES, *MINE_TYPES)
 
 
 def _build() -> dict[str, ShapeSpec]:
