@@ -76,3 +76,24 @@ def test_phone_sized_permalink(browser: Browser, base_url: str) -> None:
     expect(page.locator(".current-step")).to_be_visible()
     context.close()
     assert errors == []
+
+
+def test_works_without_javascript(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/setup/")
+    fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="bearing"]').select_option("turn")
+    page.locator('[name="direction"]').select_option("left")
+    page.locator('[name="speed"]').select_option("1")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.get_by_test_id("verdict")).to_contain_text("(245, 255)")
+    page.get_by_role("button", name="Add a piece").click()
+    expect(page.locator('[name="p-3-id"]')).to_be_visible()
+    page.get_by_role("button", name="Explain").click()
+    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+    page.get_by_role("link", name="Next").click()
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
+    context.close()
