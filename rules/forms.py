@@ -96,9 +96,9 @@ class SetupForm(forms.Form):
     dev_speed = forms.ChoiceField(
         label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5"))
     )
-    to_x = _num("relocate to x")
-    to_y = _num("relocate to y")
-    to_heading = _num("relocate to facing")
+    to_x = _num("to x (relocate; a huge ship's measured final x)")
+    to_y = _num("to y")
+    to_heading = _num("to facing")
     placed = forms.CharField(
         label="obstacle to place (row id)", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
     )
@@ -138,6 +138,10 @@ ACTION_FIELDS: dict[str, str] = {
     "action.to.x": "to_x",
     "action.to.y": "to_y",
     "action.to.heading": "to_heading",
+    "action.final": "to_x",
+    "action.final.x": "to_x",
+    "action.final.y": "to_y",
+    "action.final.heading": "to_heading",
     "game": "game",
     "edition": "edition",
 }
@@ -218,6 +222,9 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
             a["speed"] = int(d["speed"])
         if d.get("bearing") == "tallon":
             put("tallon_position", d.get("tallon_position"))
+        final = {k: _number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
+        if final:
+            a["final"] = final
     elif atype == "barrel-roll":
         put("ship", d.get("ship"))
         put("direction", d.get("direction"))
@@ -386,9 +393,10 @@ def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict
             pieces.append({**a["device"], "kind": "device"})
     elif isinstance(a.get("device"), str):
         form["device_id"] = a["device"]
-    if isinstance(a.get("to"), dict):
-        for k in ("x", "y", "heading"):
-            form[f"to_{k}"] = str(a["to"].get(k, ""))
+    for key in ("to", "final"):
+        if isinstance(a.get(key), dict):
+            for k in ("x", "y", "heading"):
+                form[f"to_{k}"] = str(a[key].get(k, ""))
     if isinstance(a.get("template"), dict):
         form["dev_bearing"] = a["template"].get("bearing", "")
         form["dev_direction"] = a["template"].get("direction", "")

@@ -573,7 +573,7 @@ def _parse_action(
     out: dict[str, Any] = {"type": atype}
     f = "action"
     if atype == "maneuver":
-        c.unknown(a, ("type", "ship", "bearing", "direction", "speed", "tallon_position"), f)
+        c.unknown(a, ("type", "ship", "bearing", "direction", "speed", "tallon_position", "final"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)
         bearing = c.choice(a, "bearing", f, BEARINGS)
         out["bearing"] = bearing
@@ -590,7 +590,9 @@ def _parse_action(
                 c.add("action.tallon_position", "only a Tallon roll has positions")
         ship = by_id.get(out.get("ship") or "")
         if ship is not None and ship.get("size") == "huge":
-            c.add("action.ship", "huge ships move with the huge-ship maneuver tool: not supported yet")
+            _parse_huge_final(c, a, out, bearing, bounds)
+        elif "final" in a:
+            c.add("action.final", "only a huge ship's maneuver takes a final position")
     elif atype == "barrel-roll":
         c.unknown(a, ("type", "ship", "direction", "position", "template"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)
@@ -701,3 +703,29 @@ def _parse_action(
             c.add("action.defender", "a ship cannot attack itself")
         out["arc"] = c.choice(a, "arc", f, ARCS, required=False, default="front")
     return out
+
+
+def _parse_huge_final(
+    c: _Checker, a: dict[str, Any], out: dict[str, Any], bearing: str | None, bounds: tuple[float, float, float, float]
+) -> None:
+    """A huge ship moves with the huge-ship maneuver tool, whose shape we do not have: its final position is given."""
+    if bearing not in (None, "straight", "bank", "stationary"):
+        c.add("action.bearing", "huge ships only have straight, bank and stationary maneuvers")
+        return
+    if bearing == "stationary":
+        return
+    fin = c.obj(a.get("final"), "action.final") if "final" in a else None
+    if "final" not in a:
+        c.add(
+            "action.final",
+            "a huge ship's final position (x, y, heading), measured with the huge-ship tool, is required",
+        )
+    if fin is None:
+        return
+    c.unknown(fin, ("x", "y", "heading"), "action.final")
+    x0, x1, y0, y1 = bounds
+    fx = c.number(fin, "x", "action.final", lo=x0, hi=x1)
+    fy = c.number(fin, "y", "action.final", lo=y0, hi=y1)
+    fh = c.number(fin, "heading", "action.final", lo=-3600, hi=3600)
+    if fx is not None and fy is not None and fh is not None:
+        out["final"] = {"x": _round(fx), "y": _round(fy), "heading": _angle(fh)}

@@ -131,3 +131,43 @@ def test_the_picture_numbers_obstacles_in_resolution_order() -> None:
     pieces = [ship("a", 300, 200), rect("rock", 295, 290, 305, 300), rect("gas", 295, 240, 305, 250, type="gas-cloud")]
     labels = {f.id: f.label for f in rule(pieces, move(speed=3)).figures if f.kind == "overlap"}
     assert labels == {"contact-gas": "1", "contact-rock": "2"}
+
+
+def test_huge_ship_lands_on_an_asteroid_and_a_small_ship() -> None:
+    pieces = [ship("cr90", 400, 300, size="huge"), rect("rock", 380, 480, 420, 520), ship("x", 420, 560, player=2)]
+    act = {
+        "type": "maneuver",
+        "ship": "cr90",
+        "bearing": "straight",
+        "speed": 2,
+        "final": {"x": 400, "y": 500, "heading": 0},
+    }
+    o = rule(pieces, act).outcome
+    assert o["removed_obstacles"] == ["rock"] and not o["skips_perform_action"]
+    assert o["overlapped_ships"] == ["x"] and o["crits_each"] == 2
+    assert "critical damage" in o["effects"][0]["text"]
+
+
+def test_huge_ship_onto_a_huge_ship_goes_slower() -> None:
+    pieces = [ship("cr90", 400, 300, size="huge"), ship("gr75", 400, 560, size="huge", player=2)]
+    act = {
+        "type": "maneuver",
+        "ship": "cr90",
+        "bearing": "straight",
+        "speed": 3,
+        "final": {"x": 400, "y": 420, "heading": 0},
+    }
+    assert rule(pieces, act).outcome["executed"] == "lower-speed"
+
+
+def test_huge_ship_needs_its_measured_final_position() -> None:
+    import pytest
+
+    from rules.engine import ScenarioError
+
+    with pytest.raises(ScenarioError) as e:
+        rule(
+            [ship("cr90", 400, 300, size="huge")],
+            {"type": "maneuver", "ship": "cr90", "bearing": "turn", "direction": "left", "speed": 1},
+        )
+    assert {p.field for p in e.value.problems} == {"action.bearing"}

@@ -14,6 +14,7 @@ from rules.engine.geometry import Pose, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.contacts import MoveContacts, move_contacts
+from rules.engine.xwing.huge import huge_maneuver_ruling
 from rules.engine.xwing.movement import (
     POSITION_ORDER,
     ManeuverResult,
@@ -98,6 +99,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     action = scenario.action
     ed = scenario.edition
     ship = scenario.piece(action["ship"])
+    if ship.size == "huge":
+        return huge_maneuver_ruling(scenario)
     bearing = action["bearing"]
     m = execute_maneuver(scenario, ship, action)
     final_poly, contacts = _move_facts(
