@@ -8,6 +8,8 @@ are part of it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from shapely import Polygon, box
 
 from rules.engine.geometry import Pose, place
@@ -24,29 +26,45 @@ def ship_length(piece: Piece) -> float:
     return base_length(str(piece.size), piece.get("base_length"))
 
 
+@lru_cache(maxsize=4096)
+def _placed_base(size: str, length: float | None, pose: Pose, guides: bool) -> Polygon:
+    """Shapely polygons are immutable, so one placed base serves every predicate that needs it."""
+    return place(base_outline(size, length) if guides else base_square(size, length), pose)
+
+
 def ship_outline(piece: Piece, pose: Pose | None = None) -> Polygon:
     """The base with guides at ``pose`` (default: where the piece stands)."""
-    return place(base_outline(str(piece.size), piece.get("base_length")), pose or ship_pose(piece))
+    return _placed_base(str(piece.size), piece.get("base_length"), pose or ship_pose(piece), True)
 
 
 def ship_square(piece: Piece, pose: Pose | None = None) -> Polygon:
     """The base without guides: what range is measured to."""
-    return place(base_square(str(piece.size), piece.get("base_length")), pose or ship_pose(piece))
+    return _placed_base(str(piece.size), piece.get("base_length"), pose or ship_pose(piece), False)
 
 
 def token_outline(piece: Piece) -> Polygon:
     """An obstacle's or device's outline in table coordinates."""
     outline = piece.get("outline")
     if outline is not None:
-        return Polygon([(float(x), float(y)) for x, y in outline])
+        return _outline_polygon(tuple((float(x), float(y)) for x, y in outline))
     angle = piece.get("rotation") if piece.kind == "obstacle" else piece.get("heading")
-    return shape_catalog.shape_polygon(
+    return _token_polygon(
         str(piece.get("shape")),
         float(piece.get("x")),
         float(piece.get("y")),
         float(angle or 0.0),
         bool(piece.get("flipped", False)),
     )
+
+
+@lru_cache(maxsize=4096)
+def _outline_polygon(points: tuple[tuple[float, float], ...]) -> Polygon:
+    return Polygon(points)
+
+
+@lru_cache(maxsize=4096)
+def _token_polygon(shape: str, x: float, y: float, angle: float, flipped: bool) -> Polygon:
+    return shape_catalog.shape_polygon(shape, x, y, angle, flipped)
 
 
 def outline(piece: Piece) -> Polygon:
