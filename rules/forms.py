@@ -275,17 +275,16 @@ class Setup:
     def __init__(self, data: Any | None) -> None:
         self.bound = bool(data) and ("game" in data or "doc" in data)
         rows = DEFAULT_ROWS
-        if data is not None and data.get("p-TOTAL_FORMS"):
-            try:
-                rows = int(data["p-TOTAL_FORMS"])
-            except ValueError:
-                rows = DEFAULT_ROWS
+        if data is not None and str(data.get("p-TOTAL_FORMS", "")).isdigit():
+            rows = int(data["p-TOTAL_FORMS"])
         if data is not None and "add" in data:
             rows += 1
         self.form = SetupForm(data if self.bound else None)
-        self.rows = PieceFormSet(data if self.bound else None, prefix="p", initial=None)
-        if not self.bound:
-            self.rows = PieceFormSet(prefix="p", initial=[{} for _ in range(rows)])
+        self.rows = (
+            PieceFormSet(data, prefix="p")
+            if self.bound
+            else PieceFormSet(prefix="p", initial=[{} for _ in range(min(rows, MAX_ROWS))])
+        )
         self.scenario: Scenario | None = None
         self.problems: list[Problem] = []
         self.document: dict[str, Any] | None = None
@@ -312,6 +311,10 @@ class Setup:
             except json.JSONDecodeError as e:
                 form.add_error("doc", f"not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})")
                 self.problems = [Problem("doc", f"not valid JSON: {e.msg}")]
+                return
+            except (RecursionError, ValueError):
+                form.add_error("doc", "not valid JSON: nested too deeply or numbers out of range")
+                self.problems = [Problem("doc", "not valid JSON")]
                 return
             self._parse(doc, [])
             return

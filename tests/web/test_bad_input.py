@@ -1,0 +1,70 @@
+"""No input through the pages can cause a 500: malformed queries and bodies get a 400 (or a re-rendered form)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytestmark = pytest.mark.django_db
+
+BASE = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"p-TOTAL_FORMS": "abc"},
+        {"p-TOTAL_FORMS": "100000"},
+        {"p-TOTAL_FORMS": "-1"},
+        {"game": "chess"},
+        {"edition": "9"},
+        {"action": "teleport"},
+        {"doc": "[" * 20000 + "]" * 20000},
+        {"doc": '{"format": 1e999999}'},
+        {"doc": "null"},
+        {"doc": '{"format": 1, "game": "armada", "edition": "1.5", "pieces": [], "action": {}}'},
+        {"p-0-id": "a", "p-0-kind": "ship", "p-0-x": "1e400", "p-0-y": "nan", "p-0-heading": "inf"},
+        {"p-0-id": "A B", "p-0-kind": "ghost"},
+        {"dice": "rock hit"},
+        {"speed": "9", "bearing": "loop"},
+        {"add": "1", "p-TOTAL_FORMS": "40"},
+    ],
+)
+def test_bad_setup_queries_never_500(client: Client, changes: dict[str, str]) -> None:
+    q = BASE | changes
+    assert client.get("/setup/", q).status_code in (200, 400)
+    assert client.get("/setup/", q, headers={"HX-Request": "true"}).status_code in (200, 400)
+    assert client.post("/explain/", q).status_code in (303, 400)
+
+
+FIELDS = [
+    "game",
+    "edition",
+    "action",
+    "ship",
+    "bearing",
+    "direction",
+    "speed",
+    "p-0-id",
+    "p-0-kind",
+    "p-0-size",
+    "p-0-type",
+    "p-0-x",
+    "p-0-y",
+    "p-0-heading",
+    "p-0-shape",
+    "doc",
+    "dice",
+    "device_id",
+    "to_x",
+]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(FIELDS), st.text(max_size=30), max_size=10))
+def test_random_setup_input_never_500(client: Client, data: dict[str, str]) -> None:
+    q = BASE | {k: v.replace("\x00", "") for k, v in data.items()}
+    assert client.get("/setup/", q).status_code in (200, 400)
+    assert client.post("/explain/", q).status_code in (303, 400)
