@@ -456,8 +456,16 @@ def _parse_piece(c: _Checker, raw: Any, field: str, bounds: tuple[float, float, 
             c.unknown(d, (*_COMMON, "type", "outline", "shape", "x", "y", "rotation", "flipped"), field)
         else:
             c.unknown(
-                d, (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "flipped", "fuses", "target"), field
+                d,
+                (*_COMMON, "type", "outline", "shape", "x", "y", "heading", "rotation", "flipped", "fuses", "target"),
+                field,
             )
+            if "rotation" in d:
+                # the spec's general shape sentence says "rotation"; its device table says "heading": take either
+                if "heading" in d:
+                    c.add(_join(field, "rotation"), "give heading or rotation, not both")
+                else:
+                    d = {**{k: v for k, v in d.items() if k != "rotation"}, "heading": d["rotation"]}
         ptype = c.choice(d, "type", field, types)
         out["type"] = ptype
         if "fuses" in d:

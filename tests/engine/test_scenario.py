@@ -151,3 +151,13 @@ def test_canonical_round_trip(x: float, y: float, h: float, size: str) -> None:
     assert again.canonical() == s.canonical()
     assert again.short_id() == s.short_id()
     assert 0 <= s.to_dict()["pieces"][0]["heading"] < 360
+
+
+def test_a_device_takes_heading_or_rotation() -> None:
+    def with_device(**pose: float) -> dict:
+        d = doc()
+        d["pieces"].append({"id": "pb", "kind": "device", "type": "proton-bomb", "x": 500, "y": 500, **pose})
+        return d
+
+    assert parse_scenario(with_device(heading=30)).short_id() == parse_scenario(with_device(rotation=30)).short_id()
+    assert "pieces[2].rotation" in problems(with_device(heading=30, rotation=30))
