@@ -18,6 +18,8 @@ from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.pieces import outline, ship_pose
 
 MARGIN = 20.0
+MOVES = ("maneuver", "barrel-roll", "boost")
+"""Actions whose ship leaves its start position: the start is drawn dashed, the end as a figure."""
 OG_WIDTH, OG_HEIGHT = 1200, 630
 
 COLOURS = {
@@ -138,12 +140,13 @@ def render_svg(
 
     pieces = ET.SubElement(svg, "g", {"class": "pieces"})
     moving = scenario.action.get("ship")
+    moves = scenario.action["type"] in MOVES
     for p in scenario.pieces:
         if p.kind != "ship":
             _token(pieces, cv, p, id_prefix, p.id in highlight)
     for p in scenario.pieces:
         if p.kind == "ship":
-            _ship(pieces, cv, p, id_prefix, p.id in highlight, ghost=p.id == moving and ruling is not None)
+            _ship(pieces, cv, p, id_prefix, p.id in highlight, ghost=p.id == moving and moves and ruling is not None)
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
     for f in figures:
@@ -323,7 +326,7 @@ def _figure(
     style: dict[str, str] = {
         "template": {"fill": COLOURS["template"], "fill-opacity": "0.35", "stroke": COLOURS["template"]},
         "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
-        "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.7", "stroke": "#f8fafc"},
+        "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.45", "stroke": "#f8fafc"},
         "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},

@@ -80,6 +80,8 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
             )
         )
     others = [p for p in scenario.of_kind("ship") if p.id != ship.id and overlaps(poly, ship_outline(p))]
+    for p in others:
+        figures.append(Figure(f"contact-{p.id}", "overlap", ring(poly.intersection(ship_outline(p))), p.id))
     huge = [p.id for p in others if p.size == "huge"]
     standard = [p for p in others if p.size != "huge"]
     executed = "full"
@@ -106,7 +108,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
                 f"the huge ship rolls {dice} attack dice (1/2/3 per small/medium/large ship): hit, 1 stress; crit, "
                 "1 critical damage.",
                 (cid(ed, "huge-ships/overlap-ships"),),
-                tuple(p.id for p in standard),
+                tuple(x for p in standard for x in (p.id, f"contact-{p.id}")),
             )
         )
     fled = not play_area(scenario).covers(poly)
