@@ -143,3 +143,17 @@ def test_relocate_needs_a_device_of_the_scenario() -> None:
     with pytest.raises(ScenarioError) as e:
         rule([ship("a", 400, 400)], {"type": "relocate-device", "device": "a", "to": {"x": 1, "y": 1}})
     assert e.value.problems[0].field == "action.device"
+
+
+def test_template_variants_name_the_effects_that_allow_them() -> None:
+    def effects(verb: str, template: dict | None) -> list[str]:
+        return rule([ship("a", 400, 400)], drop(verb=verb, template=template)).outcome["template"]["needs_effect"]
+
+    assert effects("drop", None) == []
+    assert any("Trajectory Simulator" in e for e in effects("launch", {"bearing": "straight", "speed": 5}))
+    assert any("Nimble Bomber" in e for e in effects("drop", {"bearing": "bank", "speed": 1, "direction": "left"}))
+    assert any("Skilled Bombardier" in e for e in effects("drop", {"bearing": "straight", "speed": 2}))
+    assert any("Constable Zuvio" in e for e in effects("launch", None))
+    assert effects("drop", {"bearing": "turn", "speed": 2, "direction": "right"}) == []  # nobody allows it
+    r = rule([ship("a", 400, 400)], drop(template={"bearing": "turn", "speed": 2, "direction": "right"}))
+    assert any("no effect Table Ruling knows of" in s.text for s in r.steps)

@@ -125,6 +125,25 @@ def place_device(
     return template, tokens
 
 
+def template_effects(card: DeviceCard, spec: TemplateSpec, *, drop: bool) -> list[str]:
+    """Cards that let a device be placed with a template other than its card's (xwing-rules.md §2.4)."""
+    base = card.templates[0]
+    out = []
+    if card.category == "bomb" and not drop and spec == TemplateSpec("straight", 5):
+        out.append("Trajectory Simulator (launch a bomb with the [5 straight])")
+    if drop and spec.bearing == "bank" and spec.speed == base.speed and base.bearing == "straight":
+        out.append("Nimble Bomber (TIE/sa: a bank of the same speed instead of the straight)")
+    if spec.bearing == base.bearing and abs(spec.speed - base.speed) == 1:
+        out.append("Skilled Bombardier (same bearing, speed ±1)")
+    if drop and spec.speed == 1:
+        out.append("Sol Sixxa (any speed-1 template)")
+    if drop and spec.speed == 3 and spec.bearing in ("turn", "straight"):
+        out.append("Emon Azzameen ([3 turn] or [3 straight] instead)")
+    if not drop and spec in card.templates:
+        out.append("Constable Zuvio or Bombardment Drone (launch instead of drop)")
+    return out
+
+
 def device_ruling(scenario: Scenario) -> Ruling:
     """A drop or launch: legality, the landing spot, what it is under, and what happens next."""
     action = scenario.action
@@ -144,20 +163,29 @@ def device_ruling(scenario: Scenario) -> Ruling:
     template, tokens = place_device(ship, dev["id"], dev["type"], spec, drop=drop)
     figures.append(Figure("template", "template", ring(template), spec.name))
     guides = "rear" if drop else "front"
-    default = spec in card.templates
+    default = drop and spec in card.templates  # the device cards all say "drop"
+    allowed_by = [] if default else template_effects(card, spec, drop=drop)
+    outcome["template"] = {"name": spec.name, "card_default": default, "needs_effect": allowed_by}
+    if default:
+        note = ""
+    elif allowed_by:
+        note = (
+            f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs an "
+            f"effect that allows it: {'; '.join(allowed_by)}."
+        )
+    else:
+        note = (
+            f" The {card.name} card names {' or '.join(t.name for t in card.templates)}, and no effect Table Ruling "
+            "knows of allows this template: check the card that grants it."
+        )
     steps.append(
         Step(
             f"{verb.capitalize()}: the {spec.name} between the {guides} guides",
             f"The {spec.name} template is set between {ship.label}'s {guides} guides and the {card.name}'s "
-            "guides slide into its far end."
-            + (
-                ""
-                if default
-                else f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs "
-                "an effect that allows it (e.g. Trajectory Simulator, Nimble Bomber, Skilled Bombardier)."
-            ),
+            "guides slide into its far end." + note,
             (cid(ed, f"device/{verb}"), cid(ed, card.clause)),
             ("template", *[t.id for t in tokens]),
+            derived=bool(note),
         )
     )
     verb_done = "dropped" if drop else "launched"
