@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from rules.engine import Scenario, ScenarioError, catalog, evaluate, parse_scenario
+from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
 from rules.models import StoredScenario, store_scenario
+from rules.rulings import ruling_for
 
 MAX_BODY = 64 * 1024
 MAX_DEPTH = 12
@@ -41,7 +42,7 @@ def _depth(value: Any, limit: int) -> bool:
 
 
 def ruling_payload(request: HttpRequest, sid: str, scenario: Scenario) -> dict[str, Any]:
-    ruling = evaluate(scenario)
+    ruling = ruling_for(scenario)
     body = ruling.to_dict()
     return {
         "id": sid,

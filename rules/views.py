@@ -26,6 +26,7 @@ from rules.forms import PieceFormSet, Setup, SetupForm, initial_from_scenario
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
+from rules.rulings import ruling_for
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -125,7 +126,7 @@ def explain(request: HttpRequest) -> HttpResponse:
 def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict[str, Any]:
     row = _stored(sid)
     scenario = row.scenario()
-    ruling = evaluate(scenario)
+    ruling = ruling_for(scenario)
     ctx = _ruling_context(scenario, ruling)
     n = len(ruling.steps)
     if step is not None and not 1 <= step <= n:
@@ -171,7 +172,7 @@ def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
-    svg = render_svg(scenario, evaluate(scenario), id_prefix=f"s{row.id}", standalone=True)
+    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True)
     response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response
@@ -185,7 +186,7 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     png = cache.get(key)
     if png is None:
         scenario = row.scenario()
-        png = render_png(render_svg(scenario, evaluate(scenario), id_prefix=f"s{row.id}", standalone=True), 1200, 630)
+        png = render_png(render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True), 1200, 630)
         cache.set(key, png, None)
     return HttpResponse(png, content_type="image/png")
 

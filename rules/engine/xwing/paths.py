@@ -152,7 +152,7 @@ class ChordPath:
         """The base pose whose rear hashmark is at ``s`` (a chord of length b)."""
         rx, ry = self.point(s)
         b = self.b
-        lo, hi = s + b, s + b + self.template_length + 1.0
+        lo, hi = s + b, s + 2 * b + self.template_length + 1.0  # the path may curve away: arc ≤ 2 × chord
         if self.spec.radius is None or s >= self.full - 1e-12:
             fx, fy = self.point(s + b)
         else:
@@ -201,55 +201,64 @@ class Frame:
 def chord_poses(path: ChordPath, s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Vectorised ``ChordPath.pose`` for many rear-hashmark positions at once (x, y, heading in radians).
 
-    The bump solver scans hundreds of positions; doing them together keeps a
-    ruling fast without coarsening the scan.
+    Solved in closed form (circle-line and circle-circle intersections) so the
+    bump solver can scan hundreds of positions cheaply; ``ChordPath.pose``
+    (bisection) is the reference it is tested against.
     """
     b = path.b
     spec = path.spec
     r = spec.radius
-    length = path.template_length
-    (ex, ey), eh = _middle_point(spec, length, b / 2)
-    ehr = math.radians(eh)
-
-    def point(u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Points and unit tangents of the path at arc lengths ``u``."""
-        t = u - b
-        on = t > 0
-        if r is None:
-            return np.zeros_like(u), np.where(on, b / 2 + t, u - b / 2), np.zeros_like(u), np.ones_like(u)
-        tc = np.clip(t, 0.0, length)
-        phi = tc / r
-        extra = np.maximum(t - length, 0.0)
-        ax = spec.side * (r - r * np.cos(phi)) + extra * math.sin(ehr)
-        ay = b / 2 + r * np.sin(phi) + extra * math.cos(ehr)
-        dx = np.where(on, spec.side * np.sin(phi), 0.0)
-        dy = np.where(on, np.cos(phi), 1.0)
-        return np.where(on, ax, 0.0), np.where(on, ay, u - b / 2), dx, dy
-
-    rx, ry, _, _ = point(s)
+    s = np.asarray(s, dtype=float)
     if r is None:
-        fx, fy, _, _ = point(s + b)
-    else:
-        # Newton on g(u) = |P(u) - R| - b, which grows with u (sweeps ≤ 90°); start at the lower bound u = s + b.
-        lo = s + b
-        hi = s + b + length + 1.0
-        u = lo.copy()
-        for _ in range(30):
-            px, py, tx, ty = point(u)
-            vx, vy = px - rx, py - ry
-            dist = np.hypot(vx, vy)
-            g = dist - b
-            if np.max(np.abs(g)) < 1e-10:
-                break
-            lo = np.where(g < 0, u, lo)
-            hi = np.where(g >= 0, u, hi)
-            slope = np.maximum((vx * tx + vy * ty) / np.maximum(dist, 1e-12), 1e-3)
-            nxt = u - g / slope
-            bad = (nxt <= lo) | (nxt >= hi)
-            nxt = np.where(bad, (lo + hi) / 2, nxt)
-            u = nxt
-        fx, fy, _, _ = point(u)
-    return (rx + fx) / 2, (ry + fy) / 2, np.arctan2(fx - rx, fy - ry)
+        # straight: both hashmarks on the centre line
+        return np.zeros_like(s), s, np.zeros_like(s)
+    length = path.template_length
+    theta = length / r
+    # work with a right turn (side +1) and mirror x at the end: distances do not care
+    ex, ey = r - r * math.cos(theta), b / 2 + r * math.sin(theta)
+    dx, dy = math.sin(theta), math.cos(theta)
+    cy = b / 2  # the arc's centre is (r, b/2)
+
+    t = s - b
+    on_in = t <= 0
+    on_out = t >= length
+    phi_r = np.clip(t, 0.0, length) / r
+    rx = np.where(on_in, 0.0, r - r * np.cos(phi_r) + np.maximum(t - length, 0.0) * dx)
+    ry = np.where(on_in, s - b / 2, b / 2 + r * np.sin(phi_r) + np.maximum(t - length, 0.0) * dy)
+
+    # front hashmark on the arc?
+    with np.errstate(invalid="ignore"):
+        # rear on the lead-in: |C + r(-cos φ, sin φ) - R| = b  ⇔  h sin φ - r cos φ = K
+        h = cy - ry
+        k = (b * b - (r * r + h * h) - r * r) / (2 * r)
+        amp = np.hypot(r, h)
+        delta = np.arctan2(r, h)
+        root = np.arcsin(np.clip(k / amp, -1.0, 1.0))
+        eps = 1e-9
+        first = delta + root
+        second = delta + math.pi - root
+        first_ok = (first >= -eps) & (first <= theta + eps)
+        phi_in = np.clip(np.where(first_ok, first, second), 0.0, theta)
+        ok_in = on_in & (np.abs(k) <= amp * (1 + 1e-12)) & (first_ok | ((second >= -eps) & (second <= theta + eps)))
+        # rear on the arc: a chord of the same circle
+        step = 2 * math.asin(b / (2 * r)) if b <= 2 * r else math.inf
+        phi_arc = phi_r + step
+        ok_arc = ~on_in & ~on_out & (phi_arc <= theta)
+    phi_f = np.where(ok_in, phi_in, np.where(ok_arc, phi_arc, 0.0))
+    fx = r - r * np.cos(phi_f)
+    fy = b / 2 + r * np.sin(phi_f)
+    # otherwise the front is on the lead-out: |E + τ d - R| = b, τ ≥ 0
+    wx, wy = ex - rx, ey - ry
+    wd = wx * dx + wy * dy
+    tau = -wd + np.sqrt(np.maximum(wd * wd - (wx * wx + wy * wy) + b * b, 0.0))
+    lead = ~(ok_in | ok_arc)
+    fx = np.where(lead, ex + tau * dx, fx)
+    fy = np.where(lead, ey + tau * dy, fy)
+    # rear on the lead-out: the front is b further along it
+    fx = np.where(on_out, rx + b * dx, fx)
+    fy = np.where(on_out, ry + b * dy, fy)
+    side = spec.side
+    return side * (rx + fx) / 2, (ry + fy) / 2, np.arctan2(side * (fx - rx), fy - ry)
 
 
 def frame_poses(frame: Frame, x: np.ndarray, y: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
