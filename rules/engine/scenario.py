@@ -15,6 +15,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -106,7 +107,7 @@ class Piece:
         return self.data.get(key, default)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Scenario:
     """A validated, normalised scenario.  Build it with ``parse_scenario``."""
 
@@ -149,6 +150,11 @@ class Scenario:
 
     def canonical(self) -> bytes:
         """Sorted keys, compact separators, numbers rounded: the bytes the id hashes."""
+        return self._canonical
+
+    @cached_property
+    def _canonical(self) -> bytes:
+        # computed once: the id, the digest, storage and the API all need these bytes
         return canonical_bytes(_thaw(self.doc))
 
     def digest(self) -> str:
