@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.engine.ruling import Ruling, Step
+from rules.engine.ruling import Ruling
 from rules.engine.scenario import Scenario
 from rules.engine.xwing.attack import attack_ruling
 from rules.engine.xwing.devices import (
@@ -30,38 +30,7 @@ HANDLERS: dict[str, Callable[[Scenario], Ruling]] = {
     "relocate-device": relocate_device_ruling,
 }
 
-PENDING_CLAUSE = {
-    "drop": "device/drop",
-    "launch": "device/launch",
-    "place-obstacle": "obstacles/placed-under",
-    "check-setup": "setup/place-obstacles",
-    "attack": "attack/range",
-}
-
 
 def evaluate(scenario: Scenario) -> Ruling:
-    """The ruling for the scenario's action."""
-    atype = scenario.action["type"]
-    handler = HANDLERS.get(atype)
-    if handler is not None:
-        return handler(scenario)
-    return not_implemented(scenario)
-
-
-def not_implemented(scenario: Scenario) -> Ruling:
-    """An honest answer for actions whose rules are not built yet."""
-    atype = scenario.action["type"]
-    clause = f"xwing-{scenario.edition}/{PENDING_CLAUSE[atype]}"
-    step = Step(
-        f"Not implemented yet: the {atype} ruling",
-        f"Table Ruling does not evaluate '{atype}' yet, so it gives no verdict. The rule it will apply is "
-        "linked below; nothing on this page decides this situation.",
-        (clause,),
-    )
-    return Ruling(
-        {"implemented": False, "action": atype},
-        (step,),
-        (f"the {atype} ruling is not implemented yet",),
-        (),
-        f"Not implemented yet: {atype}.",
-    )
+    """The ruling for the scenario's action (the parser only admits actions that have a handler)."""
+    return HANDLERS[scenario.action["type"]](scenario)

@@ -21,3 +21,10 @@ def test_no_django_import_in_the_engine() -> None:
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "django"]
     assert not offenders
     assert len(list(ENGINE.rglob("*.py"))) > 5
+
+
+def test_every_action_the_parser_admits_has_a_ruling() -> None:
+    from rules.engine.evaluate import HANDLERS
+    from rules.engine.scenario import ACTION_TYPES
+
+    assert set(ACTION_TYPES) == set(HANDLERS)
