@@ -171,3 +171,22 @@ def test_huge_ship_needs_its_measured_final_position() -> None:
             {"type": "maneuver", "ship": "cr90", "bearing": "turn", "direction": "left", "speed": 1},
         )
     assert {p.field for p in e.value.problems} == {"action.bearing"}
+
+
+def test_final_base_touching_an_asteroid_is_range_0_but_no_overlap() -> None:
+    # small ship ends at y 320: its front guides reach 341.8, its front edge 340 (x 280..320)
+    for edition in ("2.0", "2.5"):
+        r = rule([ship("a", 300, 200), rect("rock", 325, 330, 345, 350)], move(speed=3), edition=edition)
+        # the rock's left edge x=325 is 5 mm right of the base: clear
+        assert r.outcome["overlapping"] == [] and r.outcome["cannot_attack"] == []
+        t = rule([ship("a", 300, 200), rect("rock", 320, 330, 345, 350)], move(speed=3), edition=edition)
+        assert t.outcome["overlapping"] == [] and t.outcome["effects"] == []
+        assert t.outcome["at_range_0"] == ["rock"] and t.outcome["cannot_attack"] == ["rock"]
+        assert not t.outcome["skips_perform_action"]
+        assert any("touches rock without overlapping" in s.title for s in t.steps)
+
+
+def test_bump_effects_by_edition() -> None:
+    pieces = [ship("a", 300, 200), ship("b", 300, 330, player=1)]
+    assert rule(pieces, move(speed=3), edition="2.0").outcome["bump_effect"] == "skip-action"
+    assert rule(pieces, move(speed=3)).outcome["bump_effect"] == "friendly"
