@@ -131,8 +131,9 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 f"Set the {m.template_name} template",
-                f"The {m.template_name} template of the {name} {action.get('speed')} is set between "
-                f"{ship.label}'s {guides} guides.",
+                f"The {m.template_name} template"
+                + ("" if bearing in ("straight", "bank", "turn") else f" of the {name} {action.get('speed')}")
+                + f" is set between {ship.label}'s {guides} guides.",
                 (cid(ed, "maneuver/reverse" if guides == "rear" else "maneuver/execute"),),
                 ("template", ship.id),
             )
@@ -190,7 +191,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         )
     if m.executed == "partial":
         skips = True
-        bump_steps, bump_facts = _bump_effect_steps(scenario, ship, m)
+        bump_steps, bump_facts = _bump_effect_steps(scenario, ship, m, obstacle_effects=bool(res.effects))
         steps += bump_steps
     else:
         bump_facts = {}
@@ -362,7 +363,9 @@ def _through_steps(ed: str, contacts: MoveContacts) -> list[Step]:
     return steps
 
 
-def _bump_effect_steps(scenario: Scenario, ship: Piece, m: ManeuverResult) -> tuple[list[Step], dict[str, Any]]:
+def _bump_effect_steps(
+    scenario: Scenario, ship: Piece, m: ManeuverResult, *, obstacle_effects: bool = False
+) -> tuple[list[Step], dict[str, Any]]:
     ed = scenario.edition
     if ed == "2.0":
         return [
@@ -407,9 +410,17 @@ def _bump_effect_steps(scenario: Scenario, ship: Piece, m: ManeuverResult) -> tu
                 else "If it is not stressed, it may immediately perform a focus or calculate action from its action "
                 "bar, treated as red. "
             )
-            + "It skips its Perform Action step and cannot perform additional actions this activation.",
+            + "It skips its Perform Action step and cannot perform additional actions this activation."
+            + (
+                " Open question: the rules do not say whether this comes before or after the obstacle effects of "
+                "the same move (a debris cloud's stress would forbid it); FlyCasual's maintainers allowed the red "
+                "action first."
+                if obstacle_effects and not stressed
+                else ""
+            ),
             (cid(ed, "overlap/bump-effect"), cid(ed, "overlap/bump-enemy")),
             tuple(m.bumped),
+            derived=obstacle_effects and not stressed,
             other_edition="In 2.0 a bump only skips the Perform Action step.",
         )
     )
@@ -424,8 +435,7 @@ def _option_steps(ed: str, kind: str, options: list[Option], chosen: Option | No
             Step(
                 f"{kind.capitalize()} {o.name}: {verdict}",
                 f"Placed {o.name}, the ship would end at {_fmt_pose(o.final)}; "
-                + ("nothing stops it." if o.legal else f"it {o.reason}.")
-                + (" Devices never stop a move." if kind == "boost" or kind == "barrel roll" else ""),
+                + ("nothing stops it." if o.legal else f"it {o.reason}."),
                 (cid(ed, "barrel-roll/fail" if kind == "barrel roll" else "boost/fail"),),
                 (f"option-{o.name}", *o.blocking),
             )
@@ -464,7 +474,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
                 "The template is placed against the ship's "
                 + ("side by its narrow end" if ship.size == "small" else "side by its long edge")
                 + ", its middle line on the side hashmark; the ship may be placed at the front, middle or back "
-                "of its far end.",
+                "of its far end. Ships, obstacles and the table edge can stop a position; devices never do.",
                 (cid(ed, "barrel-roll/execute"),) + ((cid(ed, "cloak/decloak"),) if decloak else ()),
                 ("template", ship.id),
             )
@@ -480,7 +490,8 @@ def option_ruling(scenario: Scenario) -> Ruling:
             Step(
                 f"Boost: {wanted}",
                 "The [1 straight] or a [1 bank] template is set between the front guides and the ship placed at "
-                "its end. A boost cannot be partially executed.",
+                "its end. A boost cannot be partially executed; ships, obstacles and the table edge can stop it, "
+                "devices never do.",
                 (cid(ed, "boost/execute"),),
                 ("template", ship.id),
             )
