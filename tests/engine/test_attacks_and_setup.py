@@ -106,3 +106,11 @@ def test_parallel_choice_shows_a_clear_and_an_obstructed_line() -> None:
     figs = {f.id: f.label for f in rule(pieces, attack()).figures if f.kind == "line"}
     assert set(figs) == {"line-1", "line-2"}
     assert sorted("clear" in label for label in figs.values()) == [False, True]
+
+
+def test_close_calls_in_attacks_warn() -> None:
+    # the rock's edge 0.3 mm beside the measuring line (x = 380.3 .. 390, line at x in 380..420)
+    near = rule([ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 300, 280, 379.7, 290)], attack())
+    assert any("within 0.5 mm" in w for w in near.warnings)
+    clear = rule([ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 300, 280, 370, 290)], attack())
+    assert not any("rock" in w for w in clear.warnings)

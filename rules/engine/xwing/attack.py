@@ -15,7 +15,7 @@ from typing import Any
 from shapely import LineString, Polygon, box
 from shapely.ops import nearest_points
 
-from rules.engine.geometry import Point, band_close_call, contact, place, range_band, ring
+from rules.engine.geometry import CLOSE_CALL_MM, Point, band_close_call, contact, place, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
@@ -97,10 +97,14 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     att_sq = ship_square(attacker)
     def_sq = ship_square(defender)
     in_part = def_sq.intersection(region)
-    in_arc = not in_part.is_empty and (in_part.area > 1e-6 or def_sq.touches(region) or region.intersects(def_sq))
+    in_arc = region.intersects(def_sq)
     steps: list[Step] = []
     figures: list[Figure] = []
     warnings: list[str] = []
+    if arc != "full":
+        deep = region.buffer(-CLOSE_CALL_MM, join_style="mitre").intersects(def_sq)
+        if in_arc != deep or (not in_arc and region.distance(def_sq) <= CLOSE_CALL_MM):
+            warnings.append(f"{defender.id} is within 0.5 mm of the arc line; check the arc on the table")
     reasons: list[str] = []
     arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
     if arc != "full":
@@ -202,6 +206,16 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
         steps.append(cannot_attack_step(ed, attacker.label, blocked_by))
+    for ob in scenario.of_kind("obstacle"):
+        shape = outline(ob)
+        for ml in results:
+            seg = LineString((ml.a, ml.b))
+            crossing = ob.id in ml.obstructed_by
+            if (crossing and not seg.intersects(shape.buffer(-CLOSE_CALL_MM))) or (
+                not crossing and seg.distance(shape) <= CLOSE_CALL_MM
+            ):
+                warnings.append(f"{ob.id}: the measuring line passes within 0.5 mm of its edge; measure on the table")
+                break
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
     obstructors = sorted({o for r in results for o in r.obstructed_by})
