@@ -75,7 +75,9 @@ class SetupForm(forms.Form):
     speed = forms.ChoiceField(label="speed", required=False, choices=_choices(("0", "1", "2", "3", "4", "5")))
     tallon_position = forms.ChoiceField(label="Tallon position", required=False, choices=_choices(POSITIONS))
     position = forms.ChoiceField(label="roll position", required=False, choices=_choices(POSITIONS))
-    template = forms.ChoiceField(label="roll template", required=False, choices=_choices(("straight-1", "straight-2")))
+    template = forms.ChoiceField(
+        label="roll / decloak template", required=False, choices=_choices(("straight-1", "straight-2"))
+    )
     attacker = forms.CharField(
         label="attacker", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
     )
@@ -235,6 +237,8 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         put("bearing", d.get("bearing"))
         if d.get("bearing") != "straight":
             put("direction", d.get("direction"))
+        if d.get("template") == "straight-2":
+            a["template"] = "straight-2"
     elif atype in ("drop", "launch"):
         put("ship", d.get("ship"))
         a["device"] = {"id": d.get("device_id") or "", "type": d.get("device_type") or ""}

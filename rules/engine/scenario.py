@@ -623,7 +623,7 @@ def _parse_action(
                     "only small ships decloak with the [2 straight]; medium and large use [1 straight]",
                 )
     elif atype == "boost":
-        c.unknown(a, ("type", "ship", "bearing", "direction"), f)
+        c.unknown(a, ("type", "ship", "bearing", "direction", "template"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)
         bearing = c.choice(a, "bearing", f, ("straight", "bank", "turn"))
         out["bearing"] = bearing
@@ -634,6 +634,13 @@ def _parse_action(
         ship = by_id.get(out.get("ship") or "")
         if ship is not None and ship.get("size") == "huge":
             c.add("action.ship", "a huge ship cannot boost (Appendix: Huge Ships)")
+        if "template" in a:
+            # our addition: a small ship decloaks by boosting with the [2 straight]
+            tmpl = c.choice(a, "template", f, ("straight-1", "straight-2"))
+            if tmpl == "straight-2" and (bearing != "straight" or (ship is not None and ship.get("size") != "small")):
+                c.add("action.template", "only a small ship's straight decloak boost uses the [2 straight]")
+            elif tmpl == "straight-2":
+                out["template"] = tmpl
     elif atype in ("drop", "launch"):
         c.unknown(a, ("type", "ship", "device", "template"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)

@@ -83,3 +83,22 @@ def test_boost_bank_final_pose() -> None:
     r = rule([ship("a", 400, 400)], {"type": "boost", "ship": "a", "bearing": "bank", "direction": "right"})
     f = r.outcome["final"]
     assert abs(f["x"] - 437.57) <= 0.01 and abs(f["y"] - 490.71) <= 0.01 and f["heading"] == 45
+
+
+def test_decloak_boost_with_the_two_straight() -> None:
+    r = rule([ship("a", 400, 400)], {"type": "boost", "ship": "a", "bearing": "straight", "template": "straight-2"})
+    assert r.outcome["final"] == {"x": 400, "y": 520, "heading": 0}
+    assert set(r.outcome["positions"]) == {"straight"}
+    assert any("xwing-2.5/cloak/decloak" in s.rules for s in r.steps)
+
+
+def test_decloak_boost_is_for_small_ships_going_straight() -> None:
+    import pytest
+
+    from rules.engine import ScenarioError
+
+    with pytest.raises(ScenarioError):
+        rule(
+            [ship("a", 400, 400, size="large")],
+            {"type": "boost", "ship": "a", "bearing": "straight", "template": "straight-2"},
+        )

@@ -303,12 +303,15 @@ BOOST_TEMPLATES: dict[str, TemplateSpec] = {
 }
 
 
-def boost_options(scenario: Scenario, ship: Piece, with_turns: bool, play: Polygon) -> list[Option]:
-    """Every boost template (the turns only where an effect allows them)."""
+def boost_options(
+    scenario: Scenario, ship: Piece, with_turns: bool, play: Polygon, *, decloak: bool = False
+) -> list[Option]:
+    """Every boost template (the turns only where an effect allows them; a small ship's decloak: [2 straight])."""
     start = ship_pose(ship)
     b = ship_length(ship)
     out = []
-    for name, spec in BOOST_TEMPLATES.items():
+    templates = {"straight": TemplateSpec("straight", 2)} if decloak else BOOST_TEMPLATES
+    for name, spec in templates.items():
         if name.startswith("turn") and not with_turns:
             continue
         path = ChordPath(spec, b)

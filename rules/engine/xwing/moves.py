@@ -483,16 +483,22 @@ def option_ruling(scenario: Scenario) -> Ruling:
         kind = "boost"
         bearing = action["bearing"]
         wanted = bearing if bearing == "straight" else f"{bearing}-{action['direction']}"
-        options = boost_options(scenario, ship, bearing == "turn", play)
+        decloak = action.get("template") == "straight-2"
+        options = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak)
         order = tuple(o.name for o in options)
         chosen = choose_option(options, wanted, order)
         steps.append(
             Step(
-                f"Boost: {wanted}",
-                "The [1 straight] or a [1 bank] template is set between the front guides and the ship placed at "
-                "its end. A boost cannot be partially executed; ships, obstacles and the table edge can stop it, "
+                ("Decloak: boost with the [2 straight]" if decloak else f"Boost: {wanted}"),
+                (
+                    "A small ship decloaking may boost with the [2 straight] between its front guides. "
+                    if decloak
+                    else "The [1 straight] or a [1 bank] template is set between the front guides and the ship "
+                    "placed at its end. "
+                )
+                + "A boost cannot be partially executed; ships, obstacles and the table edge can stop it, "
                 "devices never do.",
-                (cid(ed, "boost/execute"),),
+                (cid(ed, "boost/execute"),) + ((cid(ed, "cloak/decloak"),) if decloak else ()),
                 ("template", ship.id),
             )
         )
