@@ -96,6 +96,8 @@ def setup(request: HttpRequest) -> HttpResponse:
         ruling = evaluate(s.scenario)
         ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv"))  # our own ElementTree output
         ctx["verdict"] = ruling.summary
+        ctx["preview_steps"] = [s.title for s in ruling.steps]
+        ctx["preview_warnings"] = list(ruling.warnings)
     status = 400 if s.bound and s.problems and not _partial(request) else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
