@@ -33,6 +33,7 @@ chromium:
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 # Engine tests first, then the web client, then the browser (one Chromium for the run).
 test: venv chromium lint

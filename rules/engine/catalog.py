@@ -58,20 +58,20 @@ def catalog() -> dict[str, Any]:
                 entry["sweep_degrees"] = spec.sweep
             templates[f"{bearing}-{speed}"] = entry
     shapes = {}
-    for spec in shape_catalog.SHAPES.values():
-        poly = Polygon(spec.outline)
-        shapes[spec.id] = {
-            "name": spec.name,
-            "kind": spec.kind,
-            "types": list(spec.types),
-            "width": spec.width,
-            "height": spec.height,
-            "area": spec.area,
+    for shape in shape_catalog.SHAPES.values():
+        poly = Polygon(shape.outline)
+        shapes[shape.id] = {
+            "name": shape.name,
+            "kind": shape.kind,
+            "types": list(shape.types),
+            "width": shape.width,
+            "height": shape.height,
+            "area": shape.area,
             "drawn_area": clean_number(poly.area, 1),
-            "guide_offset": spec.guide_offset,
-            "estimated": spec.estimated,
-            "outline": _pts(spec.outline),
-            "source": spec.source,
+            "guide_offset": shape.guide_offset,
+            "estimated": shape.estimated,
+            "outline": _pts(shape.outline),
+            "source": shape.source,
         }
     return {
         "units": "mm",

@@ -636,11 +636,12 @@ def _parse_action(
             c.add("action.ship", "a huge ship cannot boost (Appendix: Huge Ships)")
         if "template" in a:
             # our addition: a small ship decloaks by boosting with the [2 straight]
-            tmpl = c.choice(a, "template", f, ("straight-1", "straight-2"))
-            if tmpl == "straight-2" and (bearing != "straight" or (ship is not None and ship.get("size") != "small")):
+            boost_template = c.choice(a, "template", f, ("straight-1", "straight-2"))
+            small = ship is None or ship.get("size") == "small"
+            if boost_template == "straight-2" and (bearing != "straight" or not small):
                 c.add("action.template", "only a small ship's straight decloak boost uses the [2 straight]")
-            elif tmpl == "straight-2":
-                out["template"] = tmpl
+            elif boost_template == "straight-2":
+                out["template"] = boost_template
     elif atype in ("drop", "launch"):
         c.unknown(a, ("type", "ship", "device", "template"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)

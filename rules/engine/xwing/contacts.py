@@ -7,6 +7,7 @@ ignored except in its starting and final positions").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shapely import Polygon
@@ -14,6 +15,9 @@ from shapely import Polygon
 from rules.engine.geometry import Contact, contact, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.pieces import outline
+
+TemplateAt = Callable[[float], Polygon | None]
+"""The first ``length`` mm of a move's template (for ordering objects along it)."""
 
 ORDER_TOLERANCE = 0.01
 """mm of template: how finely the first contact along the template is located."""
@@ -54,7 +58,7 @@ class MoveContacts:
         return tuple(t for t in self.touches if t.final_contact.at_range_0)
 
 
-def _first_contact(template_at, length: float, shape: Polygon) -> float:  # type: ignore[no-untyped-def]
+def _first_contact(template_at: TemplateAt, length: float, shape: Polygon) -> float:
     """Smallest template length whose first part already shares area with ``shape``."""
     lo, hi = 0.0, length
     while hi - lo > ORDER_TOLERANCE:
@@ -73,7 +77,7 @@ def move_contacts(
     counted_template: Polygon | None,
     counted_length: float,
     final_poly: Polygon,
-    template_at,  # type: ignore[no-untyped-def]
+    template_at: TemplateAt | None,
     *,
     kinds: tuple[str, ...] = ("obstacle", "device"),
 ) -> MoveContacts:

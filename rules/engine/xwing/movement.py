@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -115,7 +116,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
         return not _blocking(ship_outline(ship, pose), others)
 
     basic_full = frame.pose(path.full_pose())
-    common = {
+    common: dict[str, Any] = {
         "start": start,
         "template": template,
         "template_length": path.template_length,
@@ -145,7 +146,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
                     tallon_position=name,
                     tallon_tried=tallon_tried,
                     rotated=True,
-                    **common,  # type: ignore[arg-type]
+                    **common,
                 )
     else:
         full = basic_full
@@ -159,7 +160,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
                 counted_length=path.template_length,
                 bumped=(),
                 rotated=bearing in ("koiogran", "segnor"),
-                **common,  # type: ignore[arg-type]
+                **common,
             )
 
     s_final, bumped = _bump(path, frame, ship, others)
@@ -172,7 +173,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
         counted_length=counted,
         bumped=bumped,
         tallon_tried=tallon_tried,
-        **common,  # type: ignore[arg-type]
+        **common,
     )
 
 
