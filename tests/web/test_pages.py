@@ -236,3 +236,11 @@ def test_old_permalinks_still_render(client: Client, path: Path) -> None:
 
 def test_fixture_permalinks_exist() -> None:
     assert len(FIXTURES) >= 3
+
+
+@pytest.mark.parametrize("ex", examples(), ids=[e.slug for e in examples()])
+def test_every_example_permalink_renders(client: Client, ex) -> None:  # type: ignore[no-untyped-def]
+    page = client.get(f"/s/{ex.id}/")
+    assert page.status_code == 200 and 'id="step-1"' in page.content.decode()
+    assert_no_inline_code(page.content.decode())
+    assert client.get(f"/s/{ex.id}.svg").status_code == 200
