@@ -49,8 +49,26 @@ class PieceForm(forms.Form):
     id = forms.CharField(label="id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
     kind = forms.ChoiceField(label="kind", required=False, choices=_choices(("ship", "obstacle", "device")))
     size = forms.ChoiceField(label="size", required=False, choices=_choices(XWING_SIZES))
-    type = forms.ChoiceField(label="type", required=False, choices=_choices([*OBSTACLE_TYPES, *DEVICE_TYPES]))
-    shape = forms.ChoiceField(label="shape", required=False, choices=_choices(sorted(SHAPES), blank="default"))
+    type = forms.ChoiceField(
+        label="type",
+        required=False,
+        choices=[
+            ("", "—"),
+            ("Obstacles", _choices(OBSTACLE_TYPES, blank=None)),
+            ("Devices", _choices(DEVICE_TYPES, blank=None)),
+        ],
+    )
+    shape = forms.ChoiceField(
+        label="shape",
+        required=False,
+        choices=[
+            ("", "default for the type"),
+            *[
+                (kind.capitalize() + "s", [(sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind])
+                for kind in ("obstacle", "device")
+            ],
+        ],
+    )
     x = _num("x (mm)")
     y = _num("y (mm)")
     heading = _num("facing / rotation (°)")
