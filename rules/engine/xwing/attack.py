@@ -19,7 +19,7 @@ from rules.engine.geometry import CLOSE_CALL_MM, Point, band_close_call, contact
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
-from rules.engine.xwing.pieces import outline, ship_pose, ship_square
+from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
 from rules.engine.xwing.resolve import cannot_attack_step, cid
 
 ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
@@ -35,7 +35,7 @@ def arc_region(ship: Piece, arc: str) -> Polygon:
     pose = ship_pose(ship)
     if arc == "full":
         return box(-5000, -5000, 5000, 5000)
-    half = float(ship.get("base_length") or {"small": 40, "medium": 60, "large": 80}.get(str(ship.size), 80)) / 2
+    half = ship_length(ship) / 2
     edge = ARC_EDGE_X[str(ship.size)]
     sign = 1 if arc == "front" else -1
     k = ARC_REACH / half
