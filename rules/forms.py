@@ -14,15 +14,9 @@ from typing import Any
 from django import forms
 
 from rules.engine import Problem, Scenario, ScenarioError, parse_scenario
-from rules.engine.scenario import (
-    ACTION_TYPES,
-    BEARINGS,
-    DEVICE_TYPES,
-    OBSTACLE_TYPES,
-    POSITIONS,
-    XWING_SIZES,
-)
-from rules.engine.xwing.shapes import SHAPES, default_shape_for_type
+from rules.engine.xwing.parse import ACTION_TYPES, BEARINGS, POSITIONS
+from rules.engine.xwing.parse import SIZES as XWING_SIZES
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES, default_shape_for_type
 
 MAX_ROWS = 40
 DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)

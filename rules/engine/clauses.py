@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data" / "clauses.json"
+DATA = Path(__file__).resolve().parent / "data"
+"""Every ``clauses*.json`` here is part of the corpus (one file per game or document family)."""
 STATUSES = ("rules", "faq", "derived", "disputed")
 
 
@@ -41,7 +42,7 @@ class Clause:
 
 @cache
 def _load() -> tuple[tuple[Clause, ...], dict[str, Clause]]:
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw = [c for path in sorted(DATA.glob("clauses*.json")) for c in json.loads(path.read_text(encoding="utf-8"))]
     clauses = tuple(Clause(**{**c, "see_also": tuple(c.get("see_also", ()))}) for c in raw)
     return clauses, {c.id: c for c in clauses}
 

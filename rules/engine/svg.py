@@ -12,27 +12,19 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 
+from rules.engine import games
+from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.xwing.pieces import outline, ship_pose
 
 MARGIN = 20.0
-MOVES = ("maneuver", "barrel-roll", "boost")
-"""Actions whose ship leaves its start position: the start is drawn dashed, the end as a figure."""
 OG_WIDTH, OG_HEIGHT = 1200, 630
 
 COLOURS = {
     "table": "#0b1726",
     "grid": "#1d3350",
     "edge": "#8aa4c2",
-    "asteroid": "#8d7b68",
-    "debris-cloud": "#b08a5a",
-    "gas-cloud": "#7b6bb3",
-    "blaze": "#e0662b",
-    "electro-chaff-cloud": "#4fa3c7",
-    "loose-cargo": "#9c8f3c",
-    "spare-parts": "#8c9c9c",
     "device": "#c94c4c",
     "player-1": "#3b82f6",
     "player-2": "#ef4444",
@@ -139,14 +131,17 @@ def render_svg(
             _figure(layer_under, cv, f, id_prefix, f.id in highlight)
 
     pieces = ET.SubElement(svg, "g", {"class": "pieces"})
-    moving = scenario.action.get("ship")
-    moves = scenario.action["type"] in MOVES
+    game = games.get(scenario.game)
+    moving = next((scenario.action[k] for k in game.mover_keys if isinstance(scenario.action.get(k), str)), None)
+    moves = scenario.action["type"] in game.moving_actions
+    drawings = {p.id: game.draw(p) for p in scenario.pieces}
     for p in scenario.pieces:
-        if p.kind != "ship":
-            _token(pieces, cv, p, id_prefix, p.id in highlight)
+        if drawings[p.id].pose is None:
+            _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
     for p in scenario.pieces:
-        if p.kind == "ship":
-            _ship(pieces, cv, p, id_prefix, p.id in highlight, ghost=p.id == moving and moves and ruling is not None)
+        if drawings[p.id].pose is not None:
+            ghost = p.id == moving and moves and ruling is not None
+            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost)
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
     for f in figures:
@@ -188,14 +183,15 @@ def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, flo
     w, h = scenario.table
     if ruling is None:
         return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
-    ids = {str(v) for k, v in scenario.action.items() if k in ("ship", "attacker", "defender")}
+    game = games.get(scenario.game)
+    ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
     for st in ruling.steps:
         ids.update(st.highlight)
     xs: list[float] = []
     ys: list[float] = []
     for p in scenario.pieces:
-        if p.id in ids or scenario.action["type"] in ("check-setup", "detonate"):
-            minx, miny, maxx, maxy = outline(p).bounds
+        if p.id in ids or scenario.action["type"] in game.whole_table_actions:
+            minx, miny, maxx, maxy = game.outline(p).bounds
             xs += [minx, maxx]
             ys += [miny, maxy]
     for f in ruling.figures:
@@ -233,16 +229,16 @@ def _hl(attrs: dict[str, str], on: bool) -> dict[str, str]:
     return attrs
 
 
-def _token(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool) -> None:
-    colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS["device"]
-    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type}"})
-    ET.SubElement(g, "title").text = f"{p.label} ({p.type})"
+def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool) -> None:
+    colour = d.colour or _ship_colour(p)
+    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type or ''}".strip()})
+    ET.SubElement(g, "title").text = f"{p.label} ({p.type or p.kind})"
     ET.SubElement(
         g,
         "polygon",
         _hl(
             {
-                "points": cv.points(ring(outline(p))),
+                "points": cv.points(ring(d.outline)),
                 "fill": colour,
                 "fill-opacity": "0.75",
                 "stroke": "#f8fafc",
@@ -251,16 +247,29 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool) -> 
             on,
         ),
     )
-    c = outline(p).centroid
+    c = d.outline.centroid
     _label(g, cv, (c.x, c.y), p.label)
 
 
-def _ship(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool, *, ghost: bool) -> None:
-    colour = COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
-    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"ship player-{p.player or 0}"})
+def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool) -> None:
+    colour = d.colour or _ship_colour(p)
+    g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
+    for extra in d.extra:
+        ET.SubElement(
+            g,
+            "polygon",
+            {
+                "points": cv.points(ring(extra)),
+                "fill": colour,
+                "fill-opacity": "0.15" if ghost else "0.3",
+                "stroke": colour,
+                "stroke-width": "0.6",
+                "class": "frame",
+            },
+        )
     attrs = {
-        "points": cv.points(ring(outline(p))),
+        "points": cv.points(ring(d.outline)),
         "fill": colour,
         "fill-opacity": "0.25" if ghost else "0.6",
         "stroke": colour,
@@ -269,8 +278,9 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, prefix: str, on: bool, *, g
     if ghost:
         attrs["stroke-dasharray"] = "4 3"
     ET.SubElement(g, "polygon", _hl(attrs, on))
-    _facing(g, cv, ship_pose(p), colour)
-    _label(g, cv, (float(p.get("x")), float(p.get("y"))), p.label)
+    assert d.pose is not None
+    _facing(g, cv, d.pose, colour)
+    _label(g, cv, (d.pose.x, d.pose.y), p.label)
 
 
 def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
@@ -424,14 +434,7 @@ def _card_text(svg: ET.Element, x: float, ruling: Ruling) -> None:
 def describe(scenario: Scenario) -> str:
     """A text alternative for the picture: every piece and where it stands."""
     w, h = scenario.table
-    parts = [f"X-Wing {scenario.edition} table {_fmt(w)} by {_fmt(h)} mm."]
-    for p in scenario.pieces:
-        if p.kind == "ship":
-            parts.append(
-                f"{p.label}: {p.size} ship of player {p.player or '?'} at ({_fmt(float(p.get('x')))}, "
-                f"{_fmt(float(p.get('y')))}) facing {_fmt(float(p.get('heading')))}°."
-            )
-        else:
-            c = outline(p).centroid
-            parts.append(f"{p.label}: {p.type} around ({_fmt(c.x)}, {_fmt(c.y)}).")
+    game = games.get(scenario.game)
+    parts = [f"{game.title} {scenario.edition} table {_fmt(w)} by {_fmt(h)} mm."]
+    parts += [game.draw(p).description for p in scenario.pieces]
     return " ".join(parts)

@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 from shapely import Point, Polygon
 
-from rules.engine.scenario import DEVICE_TYPES, OBSTACLE_TYPES
-from rules.engine.xwing.shapes import SHAPES, default_shape_for_type, get_shape, shape_polygon
+from rules.engine.xwing.shapes import (
+    DEVICE_TYPES,
+    OBSTACLE_TYPES,
+    SHAPES,
+    default_shape_for_type,
+    get_shape,
+    shape_polygon,
+)
 
 ALL = sorted(SHAPES)
 

@@ -82,10 +82,11 @@ def test_body_over_64_kib_is_refused(client) -> None:  # type: ignore[no-untyped
     assert r.status_code in (400, 413) and "errors" in r.json()
 
 
-def test_armada_not_supported_yet(client) -> None:  # type: ignore[no-untyped-def]
+def test_xwing_pieces_in_an_armada_scenario_are_a_400_naming_them(client) -> None:  # type: ignore[no-untyped-def]
     r = post(client, {**EXAMPLE["scenario"], "game": "armada", "edition": "1.5"})
     assert r.status_code == 400
-    assert any(e["field"] == "game" and "not supported yet" in e["message"] for e in r.json()["errors"])
+    fields = {e["field"] for e in r.json()["errors"]}
+    assert "game" not in fields and "action.clicks" in fields
 
 
 def test_catalog(client) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,69 @@
+"""Star Wars: Armada (RRG 1.5.0) as the core sees it: the one ``GAME`` value."""
+
+from __future__ import annotations
+
+from rules.engine.armada import parse
+from rules.engine.armada.catalog import catalog
+from rules.engine.armada.dimensions import TABLE
+from rules.engine.armada.maneuver import maneuver_ruling
+from rules.engine.armada.obstacles import move_ruling
+from rules.engine.armada.pieces import footprint, frames_at, pose_of, ship_body
+from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
+from rules.engine.game import Drawing, Game
+from rules.engine.geometry import clean_number
+from rules.engine.scenario import Piece
+
+COLOURS = {
+    "asteroid-field": "#8d7b68",
+    "debris-field": "#b08a5a",
+    "station": "#94a3b8",
+    "dust-field": "#a78b5a",
+    "gravity-rift": "#6d28d9",
+    "exogorth": "#65a30d",
+    "purrgil": "#0ea5e9",
+    "token": "#eab308",
+}
+
+
+def draw(p: Piece) -> Drawing:
+    """Ships: body (with a facing arrow) and dial frames; squadrons in their player's colour; obstacles by type."""
+    if p.kind == "ship":
+        pose = pose_of(p)
+        text = (
+            f"{p.label}: {p.size} ship{' (flotilla)' if p.get('flotilla') else ''} of player {p.player or '?'} at "
+            f"({clean_number(pose.x)}, {clean_number(pose.y)}) facing {clean_number(pose.heading)}°."
+        )
+        return Drawing(ship_body(p), "", pose, frames_at(str(p.size), pose), text)
+    shape = footprint(p)
+    c = shape.centroid
+    where = f"({clean_number(c.x)}, {clean_number(c.y)})"
+    if p.kind == "squadron":
+        return Drawing(shape, "", description=f"{p.label}: squadron of player {p.player or '?'} at {where}.")
+    colour = COLOURS.get(str(p.type), COLOURS["token"]) if p.kind == "obstacle" else COLOURS["token"]
+    return Drawing(shape, colour, description=f"{p.label}: {p.type} {p.kind} around {where}.")
+
+
+GAME = Game(
+    name="armada",
+    title="Armada",
+    editions=parse.EDITIONS,
+    default_table=TABLE,
+    clause_prefix="armada-",
+    piece_kinds=parse.PIECE_KINDS,
+    action_types=parse.ACTION_TYPES,
+    parse_piece=parse.parse_piece,
+    parse_action=parse.parse_action,
+    handlers={
+        "maneuver": maneuver_ruling,
+        "place-squadrons": place_squadrons_ruling,
+        "move-squadron": move_squadron_ruling,
+        "move-obstacle": move_ruling,
+        "move-token": move_ruling,
+    },
+    catalog=catalog,
+    draw=draw,
+    outline=footprint,
+    moving_actions=("maneuver", "move-squadron", "move-obstacle", "move-token"),
+    mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
+    check=parse.check,
+)

@@ -1,0 +1,436 @@
+"""Moving an obstacle or a token (RRG 1.5.0 Obstacle and Token Movement p.13, seed 001).
+
+The ruler lies along direction ``u``: toward a target, the line from the
+moved piece's closest point to the target's closest point; otherwise the
+direction the piece's reference point is moved in.  Its distance-1 end
+touches the piece's edge at ``E`` (where the centre line leaves the piece).
+The piece may not end with any part beyond the end line of the maximum band
+(``lead``, how far its farthest part lies past ``E`` along ``u``), nor outside
+its original footprint grown by that distance (the rotation limit), nor (an
+obstacle) overlapping ships, squadrons, other obstacles or tokens.
+
+The legal region of the reference point (for the proposed rotation) is
+computed with shapely set operations: the forbidden translations of each
+blocker are Minkowski sums, built from a triangulation of the moved outline
+and convex parts of the blockers (exact for polygons).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely import LineString, Polygon, box, unary_union
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
+
+from rules.engine.armada import dimensions as dim
+from rules.engine.armada.pieces import footprint, measured, play_area, reference_pose, token_outline
+from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, overlaps, ring
+from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.scenario import Piece, Scenario
+
+R = "armada-1.5/obstacle-movement/"
+LINE_TOLERANCE_MM = CLOSE_CALL_MM
+"""A move toward a piece may stray this far sideways from the line and still follow it."""
+AS_CLOSE_TOLERANCE_MM = 1.0
+"""A blocked "toward" move is "as close as possible" when its lead is within this of the best legal one."""
+
+
+def _parts(poly: BaseGeometry) -> list[Polygon]:
+    """Convex pieces of a polygon: itself when convex, else its constrained triangulation."""
+    polys = list(getattr(poly, "geoms", [poly]))
+    out: list[Polygon] = []
+    for p in polys:
+        if p.is_empty:
+            continue
+        if abs(p.convex_hull.area - p.area) <= 1e-6 * max(p.area, 1.0):
+            out.append(p)
+        else:
+            out += list(shapely.constrained_delaunay_triangles(p).geoms)
+    return out
+
+
+def minkowski_forbidden(blockers: list[Polygon], moved_local: Polygon) -> BaseGeometry:
+    """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
+
+    B ⊕ (−S) as the union of convex hulls of pairwise vertex sums of convex parts.
+    """
+    neg = [np.asarray(p.exterior.coords)[:-1] * -1.0 for p in _parts(moved_local)]
+    hulls = []
+    for b in blockers:
+        for bp in _parts(b):
+            bc = np.asarray(bp.exterior.coords)[:-1]
+            for sc in neg:
+                pts = (bc[:, None, :] + sc[None, :, :]).reshape(-1, 2)
+                hulls.append(shapely.multipoints(pts))
+    if not hulls:
+        return Polygon()
+    return unary_union(shapely.convex_hull(np.array(hulls, dtype=object)))
+
+
+def _local(shape: Polygon, pose: Pose) -> Polygon:
+    """An outline relative to a reference pose (translation only: the rotation is already in ``shape``)."""
+    return shapely.affinity.translate(shape, -pose.x, -pose.y)
+
+
+def _lead(shape: BaseGeometry, e: Point, u: Point) -> float:
+    pts = np.asarray(shape.exterior.coords)
+    return float(np.max((pts[:, 0] - e[0]) * u[0] + (pts[:, 1] - e[1]) * u[1]))
+
+
+def _exit_point(shape: Polygon, origin: Point, u: Point) -> Point:
+    """Where the line from ``origin`` along ``u`` last leaves ``shape`` (the ruler's contact point)."""
+    far = (origin[0] + u[0] * 2000, origin[1] + u[1] * 2000)
+    cut = LineString([origin, far]).intersection(shape.buffer(0))
+    best, best_t = origin, -1.0
+    for g in getattr(cut, "geoms", [cut]):
+        for x, y in getattr(g, "coords", []):
+            t = (x - origin[0]) * u[0] + (y - origin[1]) * u[1]
+            if t > best_t:
+                best, best_t = (x, y), t
+    return best
+
+
+def move_ruling(scenario: Scenario) -> Ruling:
+    a = scenario.action
+    moved_kind = "obstacle" if a["type"] == "move-obstacle" else "token"
+    piece = scenario.piece(a[moved_kind])
+    is_obstacle = moved_kind == "obstacle"
+    p0 = reference_pose(piece)
+    to = a["to"]
+    p1 = Pose(float(to["x"]), float(to["y"]), float(to.get("rotation", p0.heading)) if is_obstacle else 0.0)
+    s0 = token_outline(piece)
+    s1 = token_outline(piece, p1)
+    hi = int(a["max_distance"])
+    lo = int(a.get("min_distance", 0))
+    d_max, d_min = dim.band_end(hi), dim.band_end(lo)
+    toward = a.get("toward")
+    dx, dy = p1.x - p0.x, p1.y - p0.y
+    shift = math.hypot(dx, dy)
+    rotated = is_obstacle and abs(((p1.heading - p0.heading + 180) % 360) - 180) > 0.01
+    violations: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    steps: list[Step] = []
+    figures: list[Figure] = []
+
+    def violate(rule: str, message: str, pieces: list[str]) -> None:
+        violations.append({"rule": rule, "message": message, "pieces": pieces})
+
+    # direction and the ruler
+    if toward:
+        target = scenario.piece(toward)
+        pa, pb = nearest_points(s0, measured(target))
+        e = (pa.x, pa.y)
+        gap = math.hypot(pb.x - pa.x, pb.y - pa.y)
+        u = (
+            ((pb.x - pa.x) / gap, (pb.y - pa.y) / gap)
+            if gap > 1e-9
+            else (dx / shift, dy / shift)
+            if shift
+            else (0.0, 1.0)
+        )
+    elif shift > 1e-9:
+        u = (dx / shift, dy / shift)
+        e = _exit_point(s0, (p0.x, p0.y), u)
+    else:
+        u, e = (0.0, 1.0), _exit_point(s0, (p0.x, p0.y), (0.0, 1.0))
+    stays = shift <= 1e-9 and not rotated
+    lead = _lead(s1, e, u) if shift > 1e-9 else 0.0
+    band = dim.band_of(max(lead, 0.0)) if shift > 1e-9 else 0
+    end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
+    normal = (-u[1], u[0])
+    figures.append(Figure("ruler", "line", (e, end), f"range ruler to the end of distance {hi}"))
+    figures.append(
+        Figure(
+            "end-line",
+            "line",
+            ((end[0] - normal[0] * 60, end[1] - normal[1] * 60), (end[0] + normal[0] * 60, end[1] + normal[1] * 60)),
+            f"end of distance {hi}",
+        )
+    )
+    if lo:
+        m = (e[0] + u[0] * d_min, e[1] + u[1] * d_min)
+        figures.append(
+            Figure(
+                "min-line",
+                "line",
+                ((m[0] - normal[0] * 40, m[1] - normal[1] * 40), (m[0] + normal[0] * 40, m[1] + normal[1] * 40)),
+                f"end of distance {lo} (minimum)",
+            )
+        )
+    steps.append(
+        Step(
+            f"The ruler: toward {toward}" if toward else "The ruler",
+            (
+                f"Toward {toward}: the ruler lies along the line from the closest point of {piece.label} to the "
+                f"closest point of {toward}, its distance-1 end touching {piece.label}'s edge there."
+                if toward
+                else f"The ruler lies flat, distance side up, the centre of its distance-1 end touching "
+                f"{piece.label}'s edge, its centre line along the direction of the move (through the piece's centre)."
+            )
+            + f" The {moved_kind} moves along the ruler's centre line, up to the end line of distance {hi} "
+            f"({d_max} mm ≈) and never beyond it.",
+            (R + "direction", R + "along-ruler", "armada-1.5/geometry/bands")
+            + ((R + "toward", R + "centre-line") if toward else (R + "centre-line",)),
+            (piece.id, "ruler", "end-line"),
+            derived=bool(toward),
+        )
+    )
+
+    # what it may not overlap, and what rides along or stays
+    carried = [t.id for t in scenario.of_kind("token") if is_obstacle and overlaps(token_outline(t), s0)]
+    stay_ids = [p.id for p in scenario.pieces if p.kind in ("ship", "squadron") and overlaps(footprint(p), s0)]
+    blocker_pieces = [
+        p for p in scenario.pieces if p.id != piece.id and p.id not in carried and (p.kind != "obstacle" or is_obstacle)
+    ]
+    blockers = [footprint(p) for p in blocker_pieces] if is_obstacle else []
+    if not stays:
+        if shift > 1e-9 and lead > d_max + 1e-9:
+            violate(
+                R + "along-ruler",
+                f"part of {piece.id} would be {lead:.1f} mm past the ruler's start: beyond the end of distance {hi}",
+                [piece.id],
+            )
+        elif shift > 1e-9 and d_max - lead <= CLOSE_CALL_MM:
+            warnings.append(
+                f"{piece.id}: within {CLOSE_CALL_MM} mm of the distance {hi} end line; measure on the table"
+            )
+        if toward and shift > 1e-9:
+            off_line = abs(dx * normal[0] + dy * normal[1])
+            if off_line > LINE_TOLERANCE_MM or (dx * u[0] + dy * u[1]) < 0:
+                violate(R + "toward", f"the move strays {off_line:.1f} mm from the line toward {toward}", [piece.id])
+        grown = s0.buffer(d_max, quad_segs=32)
+        if not grown.covers(s1):
+            violate(
+                R + "rotation" if rotated else R + "along-ruler",
+                f"part of {piece.id} would end beyond distance {hi} of its original position",
+                [piece.id],
+            )
+        hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
+        if hit:
+            violate(R + "no-overlap", f"{piece.id} would overlap {', '.join(hit)}", [piece.id, *hit])
+
+    # the legal region of the reference point, for the proposed rotation
+    local = _local(s1, p1)
+    forbidden = minkowski_forbidden(blockers, local) if blockers else Polygon()
+    grown = s0.buffer(d_max, quad_segs=16)
+    inner = grown
+    for x, y in np.asarray(local.exterior.coords)[:-1]:
+        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    region = inner.difference(forbidden) if not forbidden.is_empty else inner
+    if toward:
+        span = LineString([(p0.x, p0.y), (p0.x + u[0] * (d_max + 400), p0.y + u[1] * (d_max + 400))])
+        region = region.intersection(span)
+    within_region = region.buffer(CLOSE_CALL_MM).covers(shapely.Point(p1.x, p1.y)) if not region.is_empty else False
+
+    # minimum and "as close as possible"
+    best: dict[str, Any] | None = None
+    if lo and not stays:
+        if lead < d_min - 1e-9 or shift <= 1e-9:
+            best = _best_along(scenario, piece, s1, p1, p0, e, u, d_min, d_max, blockers, region if toward else None)
+            reachable = best is not None and best["lead"] >= d_min - 1e-9
+            if reachable or not toward:
+                violate(
+                    R + "toward-minimum" if toward else R + "may-stay",
+                    f"{piece.id} must reach at least the end of distance {lo} ({d_min} mm ≈); "
+                    f"it reaches {max(lead, 0):.1f} mm",
+                    [piece.id],
+                )
+            elif best is not None and best["lead"] - max(lead, 0.0) > AS_CLOSE_TOLERANCE_MM:
+                violate(
+                    R + "toward-as-close",
+                    f"distance {lo} cannot be reached, but {piece.id} can get to {best['lead']:.1f} mm "
+                    f"(at {best['x']:.1f}, {best['y']:.1f}); it must go as close as possible",
+                    [piece.id],
+                )
+    elif lo and stays:
+        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.id} may not stay", [piece.id])
+
+    if stays:
+        steps.append(
+            Step(
+                f"{piece.label} stays where it is",
+                "With no minimum given, the player moving it may leave it where it is.",
+                (R + "may-stay",),
+                (piece.id,),
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                f"It moves {shift:.1f} mm" + (" and rotates" if rotated else ""),
+                f"Its farthest part ends {max(lead, 0):.1f} mm past the ruler's start: distance {band or 0}."
+                + (
+                    f" Rotated, no part of it may end beyond distance {hi} of its original position." if rotated else ""
+                ),
+                (R + "along-ruler", R + "move-through") + ((R + "rotation", R + "within-rotation") if rotated else ()),
+                (piece.id, "final", "end-line"),
+            )
+        )
+        if is_obstacle:
+            hit_text = [v["message"] for v in violations if v["rule"] == R + "no-overlap"]
+            steps.append(
+                Step(
+                    "Only the final position counts",
+                    "It may pass through anything; at its final position it may not overlap ships (shield dials and "
+                    "frames included), squadrons, other obstacles or tokens. Touching is allowed. "
+                    + (hit_text[0] + "." if hit_text else "It overlaps none."),
+                    (R + "move-through", R + "no-overlap", R + "touching"),
+                    (piece.id, "region"),
+                )
+            )
+        else:
+            steps.append(
+                Step(
+                    "A token may end on other pieces",
+                    "The no-overlap rule of seed 001 is written for obstacles; a moved token may end on an obstacle or "
+                    "under a ship (FAQ on Strategic). Proximity mines keep their own spacing.",
+                    (R + "move-through",),
+                    (piece.id,),
+                    derived=True,
+                )
+            )
+    if carried:
+        steps.append(
+            Step(
+                f"Tokens on it move with it: {', '.join(carried)}",
+                "A token placed on the obstacle stays on it.",
+                (R + "tokens-ride",),
+                tuple(carried),
+            )
+        )
+    if stay_ids:
+        steps.append(
+            Step(
+                f"{', '.join(stay_ids)} stay where they are",
+                "Ships and squadrons on a moved obstacle stay in place; the owner may mark a ship's position and "
+                "lift it out of the way, then put it back.",
+                (R + "ships-stay",),
+                tuple(stay_ids),
+            )
+        )
+    if piece.type == "proximity-mine":
+        close = [
+            t.id
+            for t in scenario.of_kind("token")
+            if t.id != piece.id
+            and t.type == "proximity-mine"
+            and s1.distance(token_outline(t)) <= dim.DISTANCE_BANDS[0]
+        ]
+        if close:
+            warnings.append(
+                f"{piece.id} ends within distance 1 of {', '.join(close)}: "
+                "mines are placed beyond distance 1 of each other"
+            )
+    if best is not None and toward:
+        figures.append(
+            Figure(
+                "best",
+                "option",
+                ring(token_outline(piece, Pose(best["x"], best["y"], p1.heading))),
+                "as close as possible",
+            )
+        )
+    for g in _polys(region):
+        figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
+    for i, line in enumerate(_line_parts(region)):
+        figures.append(
+            Figure(
+                f"region-line-{i}",
+                "line",
+                tuple((float(x), float(y)) for x, y in line.coords),
+                "legal positions along the line",
+            )
+        )
+    figures.append(Figure("final", "base" if is_obstacle else "option", ring(s1), f"{piece.label} moved"))
+    legal = not violations
+    steps.append(
+        Step(
+            "The move is legal" if legal else "The move is not legal",
+            "Every rule is met." if legal else " ".join(v["message"] + "." for v in violations),
+            tuple(dict.fromkeys(v["rule"] for v in violations)) or (R + "along-ruler",),
+            tuple(dict.fromkeys(p for v in violations for p in v["pieces"])) or (piece.id,),
+        )
+    )
+    outcome: dict[str, Any] = {
+        "legal": legal,
+        "violations": violations,
+        "distance_band": band,
+        "carried_tokens": carried,
+        "stays": stay_ids,
+        "lead_mm": round(max(lead, 0.0), 2),
+        "region": {
+            "area_mm2": round(region.area, 1) if region.geom_type != "LineString" else 0,
+            "length_mm": round(region.length, 1) if toward else None,
+            "contains_proposed": within_region,
+        },
+    }
+    if best is not None:
+        outcome["as_close_as_possible"] = best
+    summary = f"Moving {piece.label}: {'legal' if legal else 'not legal'}."
+    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
+
+
+def _polys(g: BaseGeometry) -> list[Polygon]:
+    if g.is_empty:
+        return []
+    if isinstance(g, Polygon):
+        return [g] if g.area > 1.0 else []
+    return [p for part in getattr(g, "geoms", []) for p in _polys(part)]
+
+
+def _line_parts(g: BaseGeometry) -> list[LineString]:
+    if g.is_empty:
+        return []
+    if isinstance(g, LineString):
+        return [g]
+    return [p for part in getattr(g, "geoms", []) for p in _line_parts(part)]
+
+
+def _best_along(
+    scenario: Scenario,
+    piece: Piece,
+    s1: Polygon,
+    p1: Pose,
+    p0: Pose,
+    e: Point,
+    u: Point,
+    d_min: float,
+    d_max: float,
+    blockers: list[Polygon],
+    region: BaseGeometry | None,
+) -> dict[str, Any] | None:
+    """The legal position along ``u`` whose lead is closest to ``d_min`` (never past ``d_max``)."""
+    local = _local(s1, p1)
+    base_lead = _lead(shapely.affinity.translate(local, p0.x, p0.y), e, u)
+    t_hi = d_max - base_lead
+    t_min = d_min - base_lead
+    if region is None:
+        forbidden = minkowski_forbidden(blockers, local) if blockers else Polygon()
+        span = LineString([(p0.x, p0.y), (p0.x + u[0] * max(t_hi, 0.0), p0.y + u[1] * max(t_hi, 0.0))])
+        region = span.difference(forbidden) if not forbidden.is_empty else span
+    best_t: float | None = None
+    for line in _line_parts(region):
+        for x, y in (line.coords[0], line.coords[-1]):
+            t = (x - p0.x) * u[0] + (y - p0.y) * u[1]
+            t = min(t, t_hi)
+            if best_t is None or abs(t - t_min) < abs(best_t - t_min) or (t >= t_min and best_t < t_min):
+                best_t = t
+        # a segment straddling t_min reaches it exactly
+        ts = [(x - p0.x) * u[0] + (y - p0.y) * u[1] for x, y in line.coords]
+        if min(ts) <= t_min <= max(ts):
+            best_t = t_min
+    if best_t is None:
+        return None
+    return {
+        "x": round(p0.x + u[0] * best_t, 2),
+        "y": round(p0.y + u[1] * best_t, 2),
+        "lead": round(best_t + base_lead, 2),
+    }
+
+
+def table_box(scenario: Scenario) -> Polygon:
+    return box(*play_area(scenario).bounds)

@@ -1,0 +1,77 @@
+"""What a game declares to the game-neutral core: the one entry point of a game package.
+
+A game package (``rules/engine/xwing/``, ``rules/engine/armada/``) builds one
+``Game`` value; ``rules/engine/games.py`` lists them.  The scenario parser, the
+evaluator, the picture and the catalogue consult that value and never name a
+game themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from shapely import Polygon
+
+from rules.engine.checker import Bounds, Checker
+from rules.engine.geometry import Pose
+
+if TYPE_CHECKING:
+    from rules.engine.ruling import Ruling
+    from rules.engine.scenario import Piece, Scenario
+
+type PieceParser = Callable[[Checker, dict[str, Any], dict[str, Any], str, str, Bounds], None]
+"""(checker, raw piece, normalised piece so far, field path, kind, bounds): fills the game's fields."""
+type ActionParser = Callable[[Checker, dict[str, Any], str, dict[str, dict[str, Any]], Bounds], dict[str, Any]]
+"""(checker, raw action, action type, pieces by id, bounds) -> the normalised action."""
+type ScenarioCheck = Callable[[Checker, list[dict[str, Any]], dict[str, Any] | None], None]
+"""Cross-piece checks once every piece and the action are read (e.g. references between pieces)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """How the picture draws one piece: its outline, facing, colour and the word for it."""
+
+    outline: Polygon
+    colour: str
+    """A fill colour; empty for the owning player's colour."""
+    pose: Pose | None = None
+    """Where a facing arrow goes (ships); ``None`` for pieces without a facing."""
+    extra: tuple[Polygon, ...] = ()
+    """Further outlines drawn lighter (e.g. an Armada ship's shield-dial frames)."""
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """Everything the core needs to know about one game."""
+
+    name: str
+    """The scenario's ``game`` value."""
+    title: str
+    editions: tuple[str, ...]
+    default_table: tuple[float, float]
+    clause_prefix: str
+    """Clause ids of this game start with this (e.g. ``armada-1.5/``); several editions give several."""
+    piece_kinds: tuple[str, ...]
+    action_types: tuple[str, ...]
+    parse_piece: PieceParser
+    parse_action: ActionParser
+    handlers: Mapping[str, Callable[[Scenario], Ruling]]
+    catalog: Callable[[], dict[str, Any]]
+    draw: Callable[[Piece], Drawing]
+    outline: Callable[[Piece], Polygon]
+    """The shape a piece occupies on the table (what the picture frames)."""
+    moving_actions: tuple[str, ...] = ()
+    """Actions whose moving piece (``action.ship`` etc.) is drawn dashed at its start."""
+    mover_keys: tuple[str, ...] = ("ship",)
+    """Action keys naming the pieces a ruling is about (the picture frames them)."""
+    check: ScenarioCheck | None = None
+    dice_faces: tuple[str, ...] = ()
+    dice_kinds: tuple[str, ...] = ()
+    """Pieces whose effect rolls dice that a scenario may give (``dice``)."""
+    action_pieces: Callable[[dict[str, Any]], list[dict[str, Any]]] = field(default=lambda a: [])
+    """Pieces an action brings onto the table (so ``dice`` may name them)."""
+    whole_table_actions: tuple[str, ...] = ()
+    """Actions about the whole table (the picture shows all of it)."""

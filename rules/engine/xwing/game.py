@@ -1,0 +1,76 @@
+"""X-Wing (second edition, 2.0 and 2.5) as the core sees it: the one ``GAME`` value."""
+
+from __future__ import annotations
+
+from rules.engine.game import Drawing, Game
+from rules.engine.geometry import clean_number
+from rules.engine.scenario import Piece
+from rules.engine.xwing import parse
+from rules.engine.xwing.attack import attack_ruling
+from rules.engine.xwing.catalog import catalog
+from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
+from rules.engine.xwing.moves import maneuver_ruling, option_ruling
+from rules.engine.xwing.pieces import outline, ship_pose
+from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
+
+COLOURS = {
+    "asteroid": "#8d7b68",
+    "debris-cloud": "#b08a5a",
+    "gas-cloud": "#7b6bb3",
+    "blaze": "#e0662b",
+    "electro-chaff-cloud": "#4fa3c7",
+    "loose-cargo": "#9c8f3c",
+    "spare-parts": "#8c9c9c",
+    "device": "#c94c4c",
+}
+
+
+def draw(p: Piece) -> Drawing:
+    """Ships in their player's colour with a facing arrow; obstacles by type; devices red."""
+    shape = outline(p)
+    if p.kind == "ship":
+        pose = ship_pose(p)
+        text = (
+            f"{p.label}: {p.size} ship of player {p.player or '?'} at ({clean_number(pose.x)}, "
+            f"{clean_number(pose.y)}) facing {clean_number(pose.heading)}°."
+        )
+        return Drawing(shape, "", pose, description=text)
+    colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS["device"]
+    c = shape.centroid
+    return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
+
+
+GAME = Game(
+    name="xwing",
+    title="X-Wing",
+    editions=parse.EDITIONS,
+    default_table=(914.4, 914.4),
+    clause_prefix="xwing-",
+    piece_kinds=("ship", "obstacle", "device"),
+    action_types=parse.ACTION_TYPES,
+    parse_piece=parse.parse_piece,
+    parse_action=parse.parse_action,
+    handlers={
+        "maneuver": maneuver_ruling,
+        "barrel-roll": option_ruling,
+        "boost": option_ruling,
+        "drop": device_ruling,
+        "launch": device_ruling,
+        "attack": attack_ruling,
+        "check-setup": check_setup_ruling,
+        "place-obstacle": place_obstacle_ruling,
+        "detonate": detonate_ruling,
+        "place-device": place_device_ruling,
+        "relocate-device": relocate_device_ruling,
+    },
+    catalog=catalog,
+    draw=draw,
+    outline=outline,
+    moving_actions=("maneuver", "barrel-roll", "boost"),
+    mover_keys=("ship", "attacker", "defender"),
+    check=parse.check,
+    dice_faces=parse.DICE_FACES,
+    dice_kinds=("obstacle", "device"),
+    action_pieces=parse.action_pieces,
+    whole_table_actions=("check-setup", "detonate"),
+)
