@@ -2,7 +2,9 @@
 
 The engine's parser is the one validator: the form only carries values and
 converts them (numbers stay text until the parser says what is wrong with
-them), then maps the parser's field paths back onto the inputs.
+them), then maps the parser's field paths back onto the inputs.  Which fields
+mean what in which game is each game's ``FormSpec`` (``rules.engine.games``):
+this module names no game.
 """
 
 from __future__ import annotations
@@ -13,19 +15,22 @@ from typing import Any
 
 from django import forms
 
-from rules.engine import Problem, Scenario, ScenarioError, parse_scenario
-from rules.engine.xwing.parse import ACTION_TYPES, BEARINGS, POSITIONS
-from rules.engine.xwing.parse import SIZES as XWING_SIZES
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES, default_shape_for_type
+from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
 
 MAX_ROWS = 40
-DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
 DEFAULT_ROWS = 3
+GAMES = games.all_games()
 
 
 def _choices(values: tuple[str, ...] | list[str], blank: str | None = "—") -> list[tuple[str, str]]:
-    out = [(v, v) for v in values]
+    out = [(v, v) for v in dict.fromkeys(values)]
     return ([("", blank)] if blank is not None else []) + out
+
+
+def _by_game(values: dict[str, tuple[str, ...]], blank: str | None = "—") -> list[Any]:
+    """Choices grouped under each game's title."""
+    out: list[Any] = [("", blank)] if blank is not None else []
+    return out + [(title, _choices(v, blank=None)) for title, v in values.items()]
 
 
 def _num(label: str) -> forms.CharField:
@@ -37,31 +42,34 @@ def _num(label: str) -> forms.CharField:
     )
 
 
+def _id(label: str) -> forms.CharField:
+    return forms.CharField(label=label, required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
+
+
+CHECKBOXES = ("stressed", "placed_device", "decloaked", "flipped", "flotilla")
+
+
 class PieceForm(forms.Form):
-    """One row: a ship, an obstacle or a device."""
+    """One row: any piece of any game."""
 
     id = forms.CharField(label="id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
-    kind = forms.ChoiceField(label="kind", required=False, choices=_choices(("ship", "obstacle", "device")))
-    size = forms.ChoiceField(label="size", required=False, choices=_choices(XWING_SIZES))
+    kind = forms.ChoiceField(label="kind", required=False, choices=_choices([k for g in GAMES for k in g.piece_kinds]))
+    size = forms.ChoiceField(label="size", required=False, choices=_choices([s for g in GAMES for s in g.sizes]))
     type = forms.ChoiceField(
         label="type",
         required=False,
-        choices=[
-            ("", "—"),
-            ("Obstacles", _choices(OBSTACLE_TYPES, blank=None)),
-            ("Devices", _choices(DEVICE_TYPES, blank=None)),
+        choices=[("", "—")]
+        + [
+            (f"{g.title} {label.lower()}", _choices(values, blank=None))
+            for g in GAMES
+            for label, values in g.type_choices
         ],
     )
     shape = forms.ChoiceField(
         label="shape",
         required=False,
-        choices=[
-            ("", "default for the type"),
-            *[
-                (kind.capitalize() + "s", [(sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind])
-                for kind in ("obstacle", "device")
-            ],
-        ],
+        choices=[("", "default for the type")]
+        + [(f"{g.title} {label.lower()}", list(values)) for g in GAMES for label, values in g.shape_choices],
     )
     x = _num("x (mm)")
     y = _num("y (mm)")
@@ -72,35 +80,64 @@ class PieceForm(forms.Form):
     placed_device = forms.BooleanField(label="placed a device", required=False)
     decloaked = forms.BooleanField(label="decloaked", required=False)
     fuses = forms.ChoiceField(label="fuses", required=False, choices=[("", "0"), ("1", "1"), ("2", "2"), ("3", "3")])
+    flotilla = forms.BooleanField(label="flotilla", required=False)
+    yaw_limits = forms.CharField(
+        label="speed chart (1: 2; 2: 1 1)", required=False, max_length=80, widget=forms.TextInput(attrs={"size": "12"})
+    )
     label = forms.CharField(label="label", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"}))
 
 
 class SetupForm(forms.Form):
     """The game, edition and action; pieces come in PieceForm rows."""
 
-    game = forms.ChoiceField(choices=[("xwing", "X-Wing"), ("armada", "Armada (not supported yet)")], initial="xwing")
-    edition = forms.ChoiceField(choices=[("2.5", "2.5 (AMG)"), ("2.0", "2.0 (FFG)")], initial="2.5")
-    action = forms.ChoiceField(label="action", choices=_choices(ACTION_TYPES, blank=None), initial="maneuver")
-    ship = forms.CharField(label="ship", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
-    bearing = forms.ChoiceField(label="bearing", required=False, choices=_choices(BEARINGS))
-    direction = forms.ChoiceField(label="direction", required=False, choices=_choices(("left", "right")))
+    game = forms.ChoiceField(choices=[(g.name, g.title) for g in GAMES], initial=GAMES[0].name)
+    edition = forms.ChoiceField(
+        choices=[(e, f"{g.title} {e}") for g in GAMES for e in reversed(g.editions)], initial=GAMES[0].editions[-1]
+    )
+    action = forms.ChoiceField(
+        label="action", choices=_by_game({g.title: g.action_types for g in GAMES}, blank=None), initial="maneuver"
+    )
+    ship = _id("ship")
     speed = forms.ChoiceField(label="speed", required=False, choices=_choices(("0", "1", "2", "3", "4", "5")))
-    tallon_position = forms.ChoiceField(label="Tallon position", required=False, choices=_choices(POSITIONS))
-    position = forms.ChoiceField(label="roll position", required=False, choices=_choices(POSITIONS))
+    to_x = _num("to x (a move's target; relocate; a huge X-Wing ship's measured final x)")
+    to_y = _num("to y")
+    to_heading = _num("to facing / rotation")
+    bearing = forms.ChoiceField(
+        label="bearing",
+        required=False,
+        choices=_choices(
+            (
+                "straight",
+                "bank",
+                "turn",
+                "koiogran",
+                "segnor",
+                "tallon",
+                "stationary",
+                "reverse-straight",
+                "reverse-bank",
+            )
+        ),
+    )
+    direction = forms.ChoiceField(label="direction", required=False, choices=_choices(("left", "right")))
+    tallon_position = forms.ChoiceField(
+        label="Tallon position", required=False, choices=_choices(("forward", "middle", "backward"))
+    )
+    position = forms.ChoiceField(
+        label="roll position", required=False, choices=_choices(("forward", "middle", "backward"))
+    )
     template = forms.ChoiceField(
         label="roll / decloak template", required=False, choices=_choices(("straight-1", "straight-2"))
     )
-    attacker = forms.CharField(
-        label="attacker", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
-    )
-    defender = forms.CharField(
-        label="defender", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
-    )
+    attacker = _id("attacker")
+    defender = _id("defender")
     arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))
-    device_id = forms.CharField(
-        label="device id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
+    device_id = _id("device id")
+    device_type = forms.ChoiceField(
+        label="device type",
+        required=False,
+        choices=_choices([t for g in GAMES for label, values in g.type_choices if label == "Devices" for t in values]),
     )
-    device_type = forms.ChoiceField(label="device type", required=False, choices=_choices(DEVICE_TYPES))
     dev_bearing = forms.ChoiceField(
         label="device template", required=False, choices=_choices(("straight", "bank", "turn"), blank="card default")
     )
@@ -110,14 +147,21 @@ class SetupForm(forms.Form):
     dev_speed = forms.ChoiceField(
         label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5"))
     )
-    to_x = _num("to x (relocate; a huge ship's measured final x)")
-    to_y = _num("to y")
-    to_heading = _num("to facing")
-    placed = forms.CharField(
-        label="obstacle to place (row id)", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
-    )
+    placed = _id("obstacle to place (row id)")
     first_player = forms.ChoiceField(label="first player", required=False, choices=[("", "1"), ("1", "1"), ("2", "2")])
     dice = forms.CharField(label="dice rolled (e.g. rock: hit; mine: crit, blank)", required=False, max_length=300)
+    clicks = forms.CharField(
+        label="clicks per joint", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"})
+    )
+    side = forms.ChoiceField(label="tool side", required=False, choices=_choices(("left", "right")))
+    squadron = _id("squadron")
+    placements = forms.CharField(label="placements", required=False, max_length=600)
+    moved = _id("obstacle or token")
+    max_distance = forms.ChoiceField(label="max distance", required=False, choices=_choices(("1", "2", "3", "4", "5")))
+    min_distance = forms.ChoiceField(
+        label="min distance", required=False, choices=_choices(("1", "2", "3", "4", "5"), blank="none")
+    )
+    toward = _id("toward (piece id)")
     doc = forms.CharField(
         label="Advanced: a scenario document (JSON) — takes precedence over the fields above",
         required=False,
@@ -126,163 +170,23 @@ class SetupForm(forms.Form):
     )
 
 
-PieceFormSet = forms.formset_factory(PieceForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True)
-
-ACTION_FIELDS: dict[str, str] = {
-    "action.type": "action",
-    "action.ship": "ship",
-    "action.bearing": "bearing",
-    "action.direction": "direction",
-    "action.speed": "speed",
-    "action.tallon_position": "tallon_position",
-    "action.position": "position",
-    "action.template": "template",
-    "action.attacker": "attacker",
-    "action.defender": "defender",
-    "action.arc": "arc",
-    "action.device": "device_type",
-    "action.device.id": "device_id",
-    "action.device.type": "device_type",
-    "action.template.bearing": "dev_bearing",
-    "action.template.direction": "dev_direction",
-    "action.template.speed": "dev_speed",
-    "action.obstacle": "placed",
-    "action.first_player": "first_player",
-    "action.to": "to_x",
-    "action.to.x": "to_x",
-    "action.to.y": "to_y",
-    "action.to.heading": "to_heading",
-    "action.final": "to_x",
-    "action.final.x": "to_x",
-    "action.final.y": "to_y",
-    "action.final.heading": "to_heading",
-    "game": "game",
-    "edition": "edition",
-}
-PIECE_FIELD = re.compile(r"^pieces\[(\d+)\]\.?([a-z_]*)")
-STATE_FIELD = re.compile(r"^pieces\[(\d+)\]\.state\.([a-z_]+)")
+SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Who acts", ("ship", "speed")),
+    ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
+)
 
 
-def _number(raw: str) -> Any:
-    """A number where the text is one; otherwise the text, for the parser to reject by name."""
-    text = raw.strip().replace(",", ".")
-    try:
-        v = float(text)
-    except ValueError:
-        return raw
-    return int(v) if v.is_integer() else v
-
-
-def _dice(raw: str) -> dict[str, list[str]] | str:
-    out: dict[str, list[str]] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
-        if ":" not in part:
-            return raw
-        key, faces = part.split(":", 1)
-        out[key.strip()] = [f.strip() for f in faces.split(",") if f.strip()]
+def action_groups(form: SetupForm) -> list[tuple[str, list[forms.BoundField]]]:
+    """Labelled groups of action fields: the shared ones, then each game's (every field once)."""
+    out = [(label, [form[n] for n in names]) for label, names in SHARED_GROUPS]
+    for g in GAMES:
+        out += [(f"{g.title}: {label}", [form[n] for n in names]) for label, names in g.form.groups]
     return out
 
 
-def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
-    """A scenario piece from one row's cleaned data (None for an empty row)."""
-    if not data or not (data.get("id") or "").strip():
-        return None
-    kind = data.get("kind") or ""
-    p: dict[str, Any] = {"id": data["id"].strip(), "kind": kind}
-    if data.get("player"):
-        p["player"] = int(data["player"])
-    if data.get("label"):
-        p["label"] = data["label"]
-    for key in ("x", "y"):
-        if (data.get(key) or "").strip():
-            p[key] = _number(data[key])
-    angle = (data.get("heading") or "").strip()
-    if kind == "ship":
-        p["size"] = data.get("size") or ""
-        p["heading"] = _number(angle) if angle else 0
-        state = {k: True for k in ("stressed", "placed_device", "decloaked") if data.get(k)}
-        if state:
-            p["state"] = state
-    else:
-        p["type"] = data.get("type") or ""
-        if data.get("shape"):
-            p["shape"] = data["shape"]
-        elif p["type"] in DEFAULT_SHAPE_TYPES:
-            p["shape"] = default_shape_for_type(p["type"])
-        p["rotation" if kind == "obstacle" else "heading"] = _number(angle) if angle else 0
-        if data.get("flipped"):
-            p["flipped"] = True
-        if kind == "device" and data.get("fuses"):
-            p["fuses"] = int(data["fuses"])
-    return p
-
-
-def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str, Any]:
-    """The action from the setup form's cleaned data (place-obstacle takes its row out of the pieces)."""
-    atype = d.get("action") or "maneuver"
-    a: dict[str, Any] = {"type": atype}
-
-    def put(key: str, value: Any) -> None:
-        if value not in (None, ""):
-            a[key] = value
-
-    if atype == "maneuver":
-        put("ship", d.get("ship"))
-        put("bearing", d.get("bearing"))
-        put("direction", d.get("direction"))
-        if d.get("speed") and d.get("bearing") != "stationary":
-            a["speed"] = int(d["speed"])
-        if d.get("bearing") == "tallon":
-            put("tallon_position", d.get("tallon_position"))
-        final = {k: _number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
-        if final:
-            a["final"] = final
-    elif atype == "barrel-roll":
-        put("ship", d.get("ship"))
-        put("direction", d.get("direction"))
-        put("position", d.get("position"))
-        put("template", d.get("template"))
-    elif atype == "boost":
-        put("ship", d.get("ship"))
-        put("bearing", d.get("bearing"))
-        if d.get("bearing") != "straight":
-            put("direction", d.get("direction"))
-        if d.get("template") == "straight-2":
-            a["template"] = "straight-2"
-    elif atype in ("drop", "launch"):
-        put("ship", d.get("ship"))
-        a["device"] = {"id": d.get("device_id") or "", "type": d.get("device_type") or ""}
-        if d.get("dev_bearing"):
-            t: dict[str, Any] = {"bearing": d["dev_bearing"], "speed": int(d.get("dev_speed") or 1)}
-            if d["dev_bearing"] != "straight":
-                t["direction"] = d.get("dev_direction") or ""
-            a["template"] = t
-    elif atype == "attack":
-        put("attacker", d.get("attacker"))
-        put("defender", d.get("defender"))
-        put("arc", d.get("arc"))
-    elif atype == "place-obstacle":
-        placed = (d.get("placed") or "").strip()
-        for i, p in enumerate(pieces):
-            if p["id"] == placed and p.get("kind") == "obstacle":
-                a["obstacle"] = pieces.pop(i)
-                break
-    elif atype == "place-device":
-        put("ship", d.get("ship"))
-        wanted = (d.get("device_id") or "").strip()
-        for i, p in enumerate(pieces):
-            if p["id"] == wanted and p.get("kind") == "device":
-                a["device"] = pieces.pop(i)
-                break
-    elif atype == "relocate-device":
-        put("device", (d.get("device_id") or "").strip())
-        to = {k: _number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
-        a["to"] = to
-    elif atype == "detonate" and d.get("first_player"):
-        a["first_player"] = int(d["first_player"])
-    return a
+PieceFormSet = forms.formset_factory(PieceForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True)
+PIECE_FIELD = re.compile(r"^pieces\[(\d+)\]\.?([a-z_]*)")
+STATE_FIELD = re.compile(r"^pieces\[(\d+)\]\.state\.([a-z_]+)")
 
 
 class Setup:
@@ -334,19 +238,18 @@ class Setup:
                 return
             self._parse(doc, [])
             return
-        pieces = [p for f in rows.forms if (p := piece_document(f.cleaned_data)) is not None]
-        action = action_document(d, pieces)
+        game = games.get(d["game"])
+        pieces = [p for f in rows.forms if (p := game.form.piece_document(f.cleaned_data)) is not None]
+        action = game.form.action_document(d, pieces)
+        edition = d["edition"] if d["edition"] in game.editions else game.editions[-1]
         doc: dict[str, Any] = {
             "format": 1,
-            "game": d["game"],
-            "edition": d["edition"],
+            "game": game.name,
+            "edition": edition,
             "pieces": pieces,
             "action": action,
+            **game.form.extra_document(d),
         }
-        if d["game"] == "armada":
-            doc["edition"] = "1.5"
-        if (d.get("dice") or "").strip():
-            doc["dice"] = _dice(d["dice"])
         self._parse(doc, pieces)
 
     def _parse(self, doc: Any, pieces: list[dict[str, Any]]) -> None:
@@ -361,6 +264,7 @@ class Setup:
         """Put each problem next to its input; what has no input stays in the list at the top."""
         if (self.form.cleaned_data.get("doc") or "").strip():
             return
+        action_fields = games.get(self.form.cleaned_data["game"]).form.action_fields
         row_by_id = {}
         for i, f in enumerate(self.rows.forms):
             pid = (f.cleaned_data.get("id") or "").strip()
@@ -378,81 +282,13 @@ class Setup:
                 field = {"rotation": "heading", "outline": None, "state": None}.get(name, name)
                 target.add_error(field if field in target.fields else None, prob.message)
                 continue
-            key = prob.field if prob.field in ACTION_FIELDS else re.sub(r"\[\d+\]", "", prob.field)
-            field_name = ACTION_FIELDS.get(key)
+            key = prob.field if prob.field in action_fields else re.sub(r"\[\d+\]", "", prob.field)
+            key = key if key in action_fields else key.rsplit(".", 1)[0]
+            field_name = action_fields.get(key)
             if field_name and field_name in self.form.fields:
                 self.form.add_error(field_name, prob.message)
 
 
 def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Form and row values that rebuild ``scenario`` (to edit a permalink's situation)."""
-    doc = scenario.to_dict()
-    a = doc["action"]
-    form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
-    for key in (
-        "ship",
-        "bearing",
-        "direction",
-        "tallon_position",
-        "position",
-        "template",
-        "attacker",
-        "defender",
-        "arc",
-    ):
-        if isinstance(a.get(key), str):
-            form[key] = a[key]
-    if "speed" in a:
-        form["speed"] = str(a["speed"])
-    pieces = list(doc["pieces"])
-    if isinstance(a.get("device"), dict):
-        form["device_id"] = a["device"].get("id", "")
-        form["device_type"] = a["device"].get("type", "")
-        if a["type"] == "place-device":
-            pieces.append({**a["device"], "kind": "device"})
-    elif isinstance(a.get("device"), str):
-        form["device_id"] = a["device"]
-    for key in ("to", "final"):
-        if isinstance(a.get(key), dict):
-            for k in ("x", "y", "heading"):
-                form[f"to_{k}"] = str(a[key].get(k, ""))
-    if isinstance(a.get("template"), dict):
-        form["dev_bearing"] = a["template"].get("bearing", "")
-        form["dev_direction"] = a["template"].get("direction", "")
-        form["dev_speed"] = str(a["template"].get("speed", ""))
-    if "first_player" in a:
-        form["first_player"] = str(a["first_player"])
-    if isinstance(a.get("obstacle"), dict):
-        pieces.append(a["obstacle"])
-        form["placed"] = a["obstacle"]["id"]
-    if doc.get("dice"):
-        form["dice"] = "; ".join(f"{k}: {', '.join(v)}" for k, v in doc["dice"].items())
-    rows = []
-    needs_json = False
-    for p in pieces:
-        if "outline" in p:
-            needs_json = True
-        state = p.get("state", {})
-        rows.append(
-            {
-                "id": p["id"],
-                "kind": p["kind"],
-                "size": p.get("size", ""),
-                "type": p.get("type", ""),
-                "shape": p.get("shape", ""),
-                "x": str(p.get("x", "")),
-                "y": str(p.get("y", "")),
-                "heading": str(p.get("heading", p.get("rotation", ""))),
-                "player": str(p.get("player", "")),
-                "flipped": p.get("flipped", False),
-                "label": p.get("label", ""),
-                "fuses": str(p.get("fuses", "") or ""),
-                "stressed": state.get("stressed", False),
-                "placed_device": state.get("placed_device", False),
-                "decloaked": state.get("decloaked", False),
-            }
-        )
-    if needs_json:
-        # outlines have no row fields: the JSON box carries the exact document
-        form["doc"] = json.dumps(doc, indent=1)
-    return form, rows
+    return games.get(scenario.game).form.initial(scenario.to_dict())

@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine import Ruling, Scenario, all_clauses, evaluate, get_clause, render_svg
-from rules.forms import PieceFormSet, Setup, SetupForm, initial_from_scenario
+from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
@@ -64,6 +64,16 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
     return {"scenario": scenario, "ruling": ruling, "steps": steps, "outcome": ruling.outcome}
 
 
+def _form_context(s: Setup) -> dict[str, Any]:
+    return {
+        "setup": s,
+        "form": s.form,
+        "rows": s.display_rows,
+        "groups": action_groups(s.form),
+        "checkboxes": CHECKBOXES,
+    }
+
+
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok\n", content_type="text/plain")
@@ -91,7 +101,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         s.scenario = row.scenario()
     else:
         s = Setup(request.GET if request.GET else None)
-    ctx: dict[str, Any] = {"setup": s, "form": s.form, "rows": s.display_rows}
+    ctx: dict[str, Any] = _form_context(s)
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
         ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv"))  # our own ElementTree output
@@ -114,7 +124,7 @@ def explain(request: HttpRequest) -> HttpResponse:
     """
     s = Setup(request.POST)
     if s.scenario is None:
-        ctx = {"setup": s, "form": s.form, "rows": s.display_rows}
+        ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
     row = store_scenario(scenario=s.scenario)
     url = reverse("rules:permalink", args=[row.id])

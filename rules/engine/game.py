@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from shapely import Polygon
 
 from rules.engine.checker import Bounds, Checker
+from rules.engine.form import FormSpec
 from rules.engine.geometry import Pose
 
 if TYPE_CHECKING:
@@ -63,6 +64,13 @@ class Game:
     draw: Callable[[Piece], Drawing]
     outline: Callable[[Piece], Polygon]
     """The shape a piece occupies on the table (what the picture frames)."""
+    form: FormSpec
+    """How the setup form's fields map to this game's documents."""
+    sizes: tuple[str, ...] = ()
+    type_choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Piece ``type`` values by group (e.g. obstacles, devices) for the setup form."""
+    shape_choices: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    """Catalogue shapes (id, name) by group for the setup form."""
     moving_actions: tuple[str, ...] = ()
     """Actions whose moving piece (``action.ship`` etc.) is drawn dashed at its start."""
     mover_keys: tuple[str, ...] = ("ship",)

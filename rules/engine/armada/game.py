@@ -5,9 +5,11 @@ from __future__ import annotations
 from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
 from rules.engine.armada.dimensions import TABLE
+from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, pose_of, ship_body
+from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
@@ -66,4 +68,8 @@ GAME = Game(
     moving_actions=("maneuver", "move-squadron", "move-obstacle", "move-token"),
     mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
     check=parse.check,
+    form=FORM,
+    sizes=parse.SIZES,
+    type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
+    shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )

@@ -9,9 +9,11 @@ from rules.engine.xwing import parse
 from rules.engine.xwing.attack import attack_ruling
 from rules.engine.xwing.catalog import catalog
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
+from rules.engine.xwing.form import FORM
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling
 from rules.engine.xwing.pieces import outline, ship_pose
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES
 
 COLOURS = {
     "asteroid": "#8d7b68",
@@ -69,6 +71,13 @@ GAME = Game(
     moving_actions=("maneuver", "barrel-roll", "boost"),
     mover_keys=("ship", "attacker", "defender"),
     check=parse.check,
+    form=FORM,
+    sizes=parse.SIZES,
+    type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
+    shape_choices=tuple(
+        (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))
+        for group, kind in (("Obstacles", "obstacle"), ("Devices", "device"))
+    ),
     dice_faces=parse.DICE_FACES,
     dice_kinds=("obstacle", "device"),
     action_pieces=parse.action_pieces,

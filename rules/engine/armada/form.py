@@ -1,0 +1,203 @@
+"""How the setup form's flat fields become an Armada scenario document, and back.
+
+Clicks are typed as "0, 1, -1"; yaw limits as "1: 2; 2: 1 1"; squadron
+placements as "tie: 300, 400; x-wing: 310, 450".  Text that does not read
+is passed on as it is, so the parser names the field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.engine.armada.shapes import obstacle_shapes
+from rules.engine.form import FormSpec, number
+
+ACTION_FIELDS: dict[str, str] = {
+    "action.type": "action",
+    "action.ship": "ship",
+    "action.speed": "speed",
+    "action.clicks": "clicks",
+    "action.side": "side",
+    "action.squadron": "squadron",
+    "action.placements": "placements",
+    "action.obstacle": "moved",
+    "action.token": "moved",
+    "action.to": "to_x",
+    "action.to.x": "to_x",
+    "action.to.y": "to_y",
+    "action.to.rotation": "to_heading",
+    "action.max_distance": "max_distance",
+    "action.min_distance": "min_distance",
+    "action.toward": "toward",
+    "game": "game",
+    "edition": "edition",
+}
+
+
+def _list(raw: str) -> list[Any] | str:
+    parts = [p for p in raw.replace(",", " ").split() if p]
+    out = [number(p) for p in parts]
+    return out if all(isinstance(v, int | float) for v in out) else raw
+
+
+def _yaw(raw: str) -> dict[str, Any] | str:
+    out: dict[str, Any] = {}
+    for part in raw.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            return raw
+        key, values = part.split(":", 1)
+        out[key.strip()] = _list(values)
+    return out
+
+
+def _placements(raw: str) -> dict[str, Any] | str:
+    out: dict[str, Any] = {}
+    for part in raw.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            return raw
+        key, values = part.split(":", 1)
+        xy = _list(values)
+        out[key.strip()] = {"x": xy[0], "y": xy[1]} if isinstance(xy, list) and len(xy) == 2 else values.strip()
+    return out
+
+
+def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A scenario piece from one row's cleaned data (None for an empty row)."""
+    if not data or not (data.get("id") or "").strip():
+        return None
+    kind = data.get("kind") or ""
+    p: dict[str, Any] = {"id": data["id"].strip(), "kind": kind}
+    if data.get("player"):
+        p["player"] = int(data["player"])
+    if data.get("label"):
+        p["label"] = data["label"]
+    for key in ("x", "y"):
+        if (data.get(key) or "").strip():
+            p[key] = number(data[key])
+    angle = (data.get("heading") or "").strip()
+    if kind == "ship":
+        p["size"] = data.get("size") or ""
+        p["heading"] = number(angle) if angle else 0
+        if data.get("flotilla"):
+            p["flotilla"] = True
+        if (data.get("yaw_limits") or "").strip():
+            p["yaw_limits"] = _yaw(data["yaw_limits"])
+    elif kind in ("obstacle", "token"):
+        p["type"] = data.get("type") or ""
+    if kind == "obstacle":
+        shapes = obstacle_shapes(p["type"])
+        p["shape"] = data.get("shape") or (shapes[0].id if shapes else "")
+        p["rotation"] = number(angle) if angle else 0
+        if data.get("flipped"):
+            p["flipped"] = True
+    return p
+
+
+def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str, Any]:
+    atype = d.get("action") or "maneuver"
+    a: dict[str, Any] = {"type": atype}
+
+    def put(key: str, value: Any) -> None:
+        if value not in (None, ""):
+            a[key] = value
+
+    to = {k: number(d.get(f"to_{k}") or "") for k in ("x", "y") if (d.get(f"to_{k}") or "").strip()}
+    if atype == "maneuver":
+        put("ship", d.get("ship"))
+        if d.get("speed"):
+            a["speed"] = int(d["speed"])
+        clicks = (d.get("clicks") or "").strip()
+        a["clicks"] = _list(clicks) if clicks else []
+        put("side", d.get("side"))
+    elif atype == "place-squadrons":
+        put("ship", d.get("ship"))
+        a["placements"] = _placements(d.get("placements") or "")
+    elif atype == "move-squadron":
+        put("squadron", d.get("squadron"))
+        if d.get("speed"):
+            a["speed"] = int(d["speed"])
+        a["to"] = to
+    elif atype in ("move-obstacle", "move-token"):
+        put("obstacle" if atype == "move-obstacle" else "token", (d.get("moved") or "").strip())
+        if atype == "move-obstacle" and (d.get("to_heading") or "").strip():
+            to["rotation"] = number(d["to_heading"])
+        a["to"] = to
+        if d.get("max_distance"):
+            a["max_distance"] = int(d["max_distance"])
+        if d.get("min_distance"):
+            a["min_distance"] = int(d["min_distance"])
+        put("toward", (d.get("toward") or "").strip())
+    return a
+
+
+def _text(values: list[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Form and row values that rebuild the normalised document ``doc``."""
+    a = doc["action"]
+    form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
+    for key in ("ship", "side", "squadron", "toward"):
+        if isinstance(a.get(key), str):
+            form[key] = a[key]
+    for key in ("speed", "max_distance", "min_distance"):
+        if key in a:
+            form[key] = str(a[key])
+    if "clicks" in a:
+        form["clicks"] = _text(a["clicks"])
+    if isinstance(a.get("placements"), dict):
+        form["placements"] = "; ".join(f"{k}: {v['x']}, {v['y']}" for k, v in a["placements"].items())
+    for key in ("obstacle", "token"):
+        if isinstance(a.get(key), str):
+            form["moved"] = a[key]
+    if isinstance(a.get("to"), dict):
+        form["to_x"], form["to_y"] = str(a["to"]["x"]), str(a["to"]["y"])
+        if "rotation" in a["to"]:
+            form["to_heading"] = str(a["to"]["rotation"])
+    rows = []
+    needs_json = False
+    for p in doc["pieces"]:
+        needs_json = needs_json or "outline" in p
+        limits = p.get("yaw_limits") or {}
+        rows.append(
+            {
+                "id": p["id"],
+                "kind": p["kind"],
+                "size": p.get("size", ""),
+                "type": p.get("type", ""),
+                "shape": p.get("shape", ""),
+                "x": str(p.get("x", "")),
+                "y": str(p.get("y", "")),
+                "heading": str(p.get("heading", p.get("rotation", ""))),
+                "player": str(p.get("player", "")),
+                "flipped": p.get("flipped", False),
+                "flotilla": p.get("flotilla", False),
+                "yaw_limits": "; ".join(f"{k}: {' '.join(str(v) for v in vs)}" for k, vs in limits.items()),
+                "label": p.get("label", ""),
+            }
+        )
+    if needs_json:
+        form["doc"] = json.dumps(doc, indent=1)
+    return form, rows
+
+
+FORM = FormSpec(
+    piece_document=piece_document,
+    action_document=action_document,
+    initial=initial,
+    action_fields=ACTION_FIELDS,
+    groups=(
+        ("Armada maneuver: one click value per joint (e.g. 0, 1, -1), the tool's side", ("clicks", "side")),
+        ("Armada squadrons: the squadron that moves; placements as “id: x, y; id: x, y”", ("squadron", "placements")),
+        (
+            "Armada: move an obstacle or token (its id), the distance bands, toward a piece",
+            ("moved", "max_distance", "min_distance", "toward"),
+        ),
+    ),
+)

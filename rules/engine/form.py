@@ -1,0 +1,37 @@
+"""What a game tells the setup form: how flat form fields become its scenario document, and back.
+
+Pure conversions with no Django: the web layer's form collects the fields,
+calls the game's ``FormSpec`` and leaves every check to the scenario parser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class FormSpec:
+    piece_document: Callable[[dict[str, Any]], dict[str, Any] | None]
+    """One row's values -> a piece (None for an empty row)."""
+    action_document: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+    """The form's values and the pieces -> the action (may take a row out of the pieces)."""
+    initial: Callable[[dict[str, Any]], tuple[dict[str, Any], list[dict[str, Any]]]]
+    """A normalised document -> form values and row values that rebuild it."""
+    action_fields: Mapping[str, str]
+    """Parser field path -> the form field that shows its problem."""
+    groups: tuple[tuple[str, tuple[str, ...]], ...]
+    """The game's own action fields, in labelled groups (shared fields are the form's)."""
+    extra_document: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda d: {})
+    """Top-level document keys from the form's values (e.g. ``dice``)."""
+
+
+def number(raw: str) -> Any:
+    """A number where the text is one; otherwise the text, for the parser to reject by name."""
+    text = raw.strip().replace(",", ".")
+    try:
+        v = float(text)
+    except ValueError:
+        return raw
+    return int(v) if v.is_integer() else v

@@ -1,0 +1,255 @@
+"""How the setup form's flat fields become an X-Wing scenario document, and back.
+
+Pure conversions (no Django): the web layer's form calls these through
+``GAME.form``; the engine's parser stays the one validator.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rules.engine.form import FormSpec, number
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, default_shape_for_type
+
+DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
+
+ACTION_FIELDS: dict[str, str] = {
+    "action.type": "action",
+    "action.ship": "ship",
+    "action.bearing": "bearing",
+    "action.direction": "direction",
+    "action.speed": "speed",
+    "action.tallon_position": "tallon_position",
+    "action.position": "position",
+    "action.template": "template",
+    "action.attacker": "attacker",
+    "action.defender": "defender",
+    "action.arc": "arc",
+    "action.device": "device_type",
+    "action.device.id": "device_id",
+    "action.device.type": "device_type",
+    "action.template.bearing": "dev_bearing",
+    "action.template.direction": "dev_direction",
+    "action.template.speed": "dev_speed",
+    "action.obstacle": "placed",
+    "action.first_player": "first_player",
+    "action.to": "to_x",
+    "action.to.x": "to_x",
+    "action.to.y": "to_y",
+    "action.to.heading": "to_heading",
+    "action.final": "to_x",
+    "action.final.x": "to_x",
+    "action.final.y": "to_y",
+    "action.final.heading": "to_heading",
+    "game": "game",
+    "edition": "edition",
+}
+
+
+def _dice(raw: str) -> dict[str, list[str]] | str:
+    out: dict[str, list[str]] = {}
+    for part in raw.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            return raw
+        key, faces = part.split(":", 1)
+        out[key.strip()] = [f.strip() for f in faces.split(",") if f.strip()]
+    return out
+
+
+def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
+    """A scenario piece from one row's cleaned data (None for an empty row)."""
+    if not data or not (data.get("id") or "").strip():
+        return None
+    kind = data.get("kind") or ""
+    p: dict[str, Any] = {"id": data["id"].strip(), "kind": kind}
+    if data.get("player"):
+        p["player"] = int(data["player"])
+    if data.get("label"):
+        p["label"] = data["label"]
+    for key in ("x", "y"):
+        if (data.get(key) or "").strip():
+            p[key] = number(data[key])
+    angle = (data.get("heading") or "").strip()
+    if kind == "ship":
+        p["size"] = data.get("size") or ""
+        p["heading"] = number(angle) if angle else 0
+        state = {k: True for k in ("stressed", "placed_device", "decloaked") if data.get(k)}
+        if state:
+            p["state"] = state
+    else:
+        p["type"] = data.get("type") or ""
+        if data.get("shape"):
+            p["shape"] = data["shape"]
+        elif p["type"] in DEFAULT_SHAPE_TYPES:
+            p["shape"] = default_shape_for_type(p["type"])
+        p["rotation" if kind == "obstacle" else "heading"] = number(angle) if angle else 0
+        if data.get("flipped"):
+            p["flipped"] = True
+        if kind == "device" and data.get("fuses"):
+            p["fuses"] = int(data["fuses"])
+    return p
+
+
+def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str, Any]:
+    """The action from the setup form's cleaned data (place-obstacle takes its row out of the pieces)."""
+    atype = d.get("action") or "maneuver"
+    a: dict[str, Any] = {"type": atype}
+
+    def put(key: str, value: Any) -> None:
+        if value not in (None, ""):
+            a[key] = value
+
+    if atype == "maneuver":
+        put("ship", d.get("ship"))
+        put("bearing", d.get("bearing"))
+        put("direction", d.get("direction"))
+        if d.get("speed") and d.get("bearing") != "stationary":
+            a["speed"] = int(d["speed"])
+        if d.get("bearing") == "tallon":
+            put("tallon_position", d.get("tallon_position"))
+        final = {k: number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
+        if final:
+            a["final"] = final
+    elif atype == "barrel-roll":
+        put("ship", d.get("ship"))
+        put("direction", d.get("direction"))
+        put("position", d.get("position"))
+        put("template", d.get("template"))
+    elif atype == "boost":
+        put("ship", d.get("ship"))
+        put("bearing", d.get("bearing"))
+        if d.get("bearing") != "straight":
+            put("direction", d.get("direction"))
+        if d.get("template") == "straight-2":
+            a["template"] = "straight-2"
+    elif atype in ("drop", "launch"):
+        put("ship", d.get("ship"))
+        a["device"] = {"id": d.get("device_id") or "", "type": d.get("device_type") or ""}
+        if d.get("dev_bearing"):
+            t: dict[str, Any] = {"bearing": d["dev_bearing"], "speed": int(d.get("dev_speed") or 1)}
+            if d["dev_bearing"] != "straight":
+                t["direction"] = d.get("dev_direction") or ""
+            a["template"] = t
+    elif atype == "attack":
+        put("attacker", d.get("attacker"))
+        put("defender", d.get("defender"))
+        put("arc", d.get("arc"))
+    elif atype == "place-obstacle":
+        placed = (d.get("placed") or "").strip()
+        for i, p in enumerate(pieces):
+            if p["id"] == placed and p.get("kind") == "obstacle":
+                a["obstacle"] = pieces.pop(i)
+                break
+    elif atype == "place-device":
+        put("ship", d.get("ship"))
+        wanted = (d.get("device_id") or "").strip()
+        for i, p in enumerate(pieces):
+            if p["id"] == wanted and p.get("kind") == "device":
+                a["device"] = pieces.pop(i)
+                break
+    elif atype == "relocate-device":
+        put("device", (d.get("device_id") or "").strip())
+        to = {k: number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
+        a["to"] = to
+    elif atype == "detonate" and d.get("first_player"):
+        a["first_player"] = int(d["first_player"])
+    return a
+
+
+def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Form and row values that rebuild the normalised document ``doc`` (to edit a permalink's situation)."""
+    a = doc["action"]
+    form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
+    for key in (
+        "ship",
+        "bearing",
+        "direction",
+        "tallon_position",
+        "position",
+        "template",
+        "attacker",
+        "defender",
+        "arc",
+    ):
+        if isinstance(a.get(key), str):
+            form[key] = a[key]
+    if "speed" in a:
+        form["speed"] = str(a["speed"])
+    pieces = list(doc["pieces"])
+    if isinstance(a.get("device"), dict):
+        form["device_id"] = a["device"].get("id", "")
+        form["device_type"] = a["device"].get("type", "")
+        if a["type"] == "place-device":
+            pieces.append({**a["device"], "kind": "device"})
+    elif isinstance(a.get("device"), str):
+        form["device_id"] = a["device"]
+    for key in ("to", "final"):
+        if isinstance(a.get(key), dict):
+            for k in ("x", "y", "heading"):
+                form[f"to_{k}"] = str(a[key].get(k, ""))
+    if isinstance(a.get("template"), dict):
+        form["dev_bearing"] = a["template"].get("bearing", "")
+        form["dev_direction"] = a["template"].get("direction", "")
+        form["dev_speed"] = str(a["template"].get("speed", ""))
+    if "first_player" in a:
+        form["first_player"] = str(a["first_player"])
+    if isinstance(a.get("obstacle"), dict):
+        pieces.append(a["obstacle"])
+        form["placed"] = a["obstacle"]["id"]
+    if doc.get("dice"):
+        form["dice"] = "; ".join(f"{k}: {', '.join(v)}" for k, v in doc["dice"].items())
+    rows = []
+    needs_json = False
+    for p in pieces:
+        if "outline" in p:
+            needs_json = True
+        state = p.get("state", {})
+        rows.append(
+            {
+                "id": p["id"],
+                "kind": p["kind"],
+                "size": p.get("size", ""),
+                "type": p.get("type", ""),
+                "shape": p.get("shape", ""),
+                "x": str(p.get("x", "")),
+                "y": str(p.get("y", "")),
+                "heading": str(p.get("heading", p.get("rotation", ""))),
+                "player": str(p.get("player", "")),
+                "flipped": p.get("flipped", False),
+                "label": p.get("label", ""),
+                "fuses": str(p.get("fuses", "") or ""),
+                "stressed": state.get("stressed", False),
+                "placed_device": state.get("placed_device", False),
+                "decloaked": state.get("decloaked", False),
+            }
+        )
+    if needs_json:
+        # outlines have no row fields: the JSON box carries the exact document
+        form["doc"] = json.dumps(doc, indent=1)
+    return form, rows
+
+
+def extra_document(d: dict[str, Any]) -> dict[str, Any]:
+    """``dice`` from the dice field ("rock: hit; mine: crit, blank")."""
+    return {"dice": _dice(d["dice"])} if (d.get("dice") or "").strip() else {}
+
+
+FORM = FormSpec(
+    piece_document=piece_document,
+    action_document=action_document,
+    initial=initial,
+    action_fields=ACTION_FIELDS,
+    groups=(
+        ("Maneuver, roll, boost", ("bearing", "direction", "tallon_position", "position", "template")),
+        ("Attack", ("attacker", "defender", "arc")),
+        (
+            "Drop, launch, place (the device row named by device id) or relocate a device",
+            ("device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed"),
+        ),
+        ("Place an obstacle · detonate bombs · dice", ("placed", "first_player", "dice")),
+    ),
+    extra_document=extra_document,
+)
