@@ -35,7 +35,8 @@ def draw(p: Piece) -> Drawing:
             f"{p.label}: {p.size} ship{' (flotilla)' if p.get('flotilla') else ''} of player {p.player or '?'} at "
             f"({clean_number(pose.x)}, {clean_number(pose.y)}) facing {clean_number(pose.heading)}°."
         )
-        return Drawing(ship_body(p), "", pose, frames_at(str(p.size), pose), text)
+        parts = list(getattr(ship_body(p), "geoms", [ship_body(p)]))  # a huge ship has two bases
+        return Drawing(parts[0], "", pose, (*parts[1:], *frames_at(str(p.size), pose)), text)
     shape = footprint(p)
     c = shape.centroid
     where = f"({clean_number(c.x)}, {clean_number(c.y)})"

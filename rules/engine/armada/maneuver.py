@@ -168,7 +168,9 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                     (o.id,),
                 )
             )
-    figures.append(Figure("final", "base", ring(body), f"{ship.label} at speed {speed}"))
+    for i, part in enumerate(getattr(body, "geoms", [body])):
+        fid = "final" if i == 0 else f"final-{i + 1}"
+        figures.append(Figure(fid, "base", ring(part), f"{ship.label} at speed {speed}"))
 
     # 3. the tool
     tool = _tool_check(ship, course, speed, dialled)
@@ -261,7 +263,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 ("final",),
             )
         )
-    edge = body.exterior.distance(area.exterior) if not destroyed else 0.0
+    edge = body.boundary.distance(area.exterior) if not destroyed else 0.0
     if not destroyed and edge <= CLOSE_CALL_MM:
         warnings.append(f"the base ends within {CLOSE_CALL_MM} mm of the table edge; measure on the table")
 
