@@ -22,12 +22,12 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely import LineString, Polygon, box, unary_union
+from shapely import LineString, Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
-from rules.engine.armada.pieces import footprint, measured, play_area, reference_pose, token_outline
+from rules.engine.armada.pieces import footprint, measured, reference_pose, token_outline
 from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
@@ -53,22 +53,31 @@ def _parts(poly: BaseGeometry) -> list[Polygon]:
     return out
 
 
-def minkowski_forbidden(blockers: list[Polygon], moved_local: Polygon) -> BaseGeometry:
+def minkowski_forbidden(
+    blockers: list[Polygon], moved_local: Polygon, round_: list[tuple[float, float, float]] = ()
+) -> BaseGeometry:  # noqa: E501
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
-    B ⊕ (−S) as the union of convex hulls of pairwise vertex sums of convex parts.
+    B ⊕ (−S): for polygons, the union of convex hulls of pairwise vertex sums of
+    convex parts (one vectorised shapely call); for a round base of radius r at
+    c, exactly (−S) grown by r and moved to c.
     """
+    reflected = shapely.affinity.scale(moved_local, -1.0, -1.0, origin=(0, 0))
+    pieces: list[BaseGeometry] = []
     neg = [np.asarray(p.exterior.coords)[:-1] * -1.0 for p in _parts(moved_local)]
-    hulls = []
+    clouds: list[np.ndarray] = []
     for b in blockers:
         for bp in _parts(b):
             bc = np.asarray(bp.exterior.coords)[:-1]
-            for sc in neg:
-                pts = (bc[:, None, :] + sc[None, :, :]).reshape(-1, 2)
-                hulls.append(shapely.multipoints(pts))
-    if not hulls:
-        return Polygon()
-    return unary_union(shapely.convex_hull(np.array(hulls, dtype=object)))
+            clouds += [(bc[:, None, :] + sc[None, :, :]).reshape(-1, 2) for sc in neg]
+    if clouds:
+        coords = np.concatenate(clouds)
+        index = np.repeat(np.arange(len(clouds)), [len(c) for c in clouds])
+        pieces += list(shapely.convex_hull(shapely.multipoints(shapely.points(coords), indices=index)))
+    if round_:
+        grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for _, _, r in round_}}
+        pieces += [shapely.affinity.translate(grown[r], x, y) for x, y, r in round_]
+    return unary_union(pieces) if pieces else Polygon()
 
 
 def _local(shape: Polygon, pose: Pose) -> Polygon:
@@ -187,6 +196,13 @@ def move_ruling(scenario: Scenario) -> Ruling:
         p for p in scenario.pieces if p.id != piece.id and p.id not in carried and (p.kind != "obstacle" or is_obstacle)
     ]
     blockers = [footprint(p) for p in blocker_pieces] if is_obstacle else []
+    # only what the moved piece can reach matters for its legal region: it stays within distance max
+    reach = s0.buffer(d_max + 1.0)
+    near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
+    poly_blockers = [b for p, b in near if p.kind not in ("squadron", "token")]
+    round_blockers = [
+        (float(p.get("x")), float(p.get("y")), _radius(p)) for p, b in near if p.kind in ("squadron", "token")
+    ]
     if not stays:
         if shift > 1e-9 and lead > d_max + 1e-9:
             violate(
@@ -215,10 +231,10 @@ def move_ruling(scenario: Scenario) -> Ruling:
 
     # the legal region of the reference point, for the proposed rotation
     local = _local(s1, p1)
-    forbidden = minkowski_forbidden(blockers, local) if blockers else Polygon()
+    forbidden = minkowski_forbidden(poly_blockers, local, round_blockers)
     grown = s0.buffer(d_max, quad_segs=16)
     inner = grown
-    for x, y in np.asarray(local.exterior.coords)[:-1]:
+    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
         inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
     region = inner.difference(forbidden) if not forbidden.is_empty else inner
     if toward:
@@ -230,7 +246,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
     best: dict[str, Any] | None = None
     if lo and not stays:
         if lead < d_min - 1e-9 or shift <= 1e-9:
-            best = _best_along(scenario, piece, s1, p1, p0, e, u, d_min, d_max, blockers, region if toward else None)
+            best = _best_along(p1, p0, s1, e, u, d_min, d_max, forbidden, region if toward else None)
             reachable = best is not None and best["lead"] >= d_min - 1e-9
             if reachable or not toward:
                 violate(
@@ -391,16 +407,14 @@ def _line_parts(g: BaseGeometry) -> list[LineString]:
 
 
 def _best_along(
-    scenario: Scenario,
-    piece: Piece,
-    s1: Polygon,
     p1: Pose,
     p0: Pose,
+    s1: Polygon,
     e: Point,
     u: Point,
     d_min: float,
     d_max: float,
-    blockers: list[Polygon],
+    forbidden: BaseGeometry,
     region: BaseGeometry | None,
 ) -> dict[str, Any] | None:
     """The legal position along ``u`` whose lead is closest to ``d_min`` (never past ``d_max``)."""
@@ -409,7 +423,6 @@ def _best_along(
     t_hi = d_max - base_lead
     t_min = d_min - base_lead
     if region is None:
-        forbidden = minkowski_forbidden(blockers, local) if blockers else Polygon()
         span = LineString([(p0.x, p0.y), (p0.x + u[0] * max(t_hi, 0.0), p0.y + u[1] * max(t_hi, 0.0))])
         region = span.difference(forbidden) if not forbidden.is_empty else span
     best_t: float | None = None
@@ -432,5 +445,7 @@ def _best_along(
     }
 
 
-def table_box(scenario: Scenario) -> Polygon:
-    return box(*play_area(scenario).bounds)
+def _radius(p: Piece) -> float:
+    """A round piece's radius: its measured outline's half width."""
+    minx, _, maxx, _ = footprint(p).bounds
+    return (maxx - minx) / 2
