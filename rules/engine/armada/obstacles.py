@@ -54,8 +54,8 @@ def _parts(poly: BaseGeometry) -> list[Polygon]:
 
 
 def minkowski_forbidden(
-    blockers: list[Polygon], moved_local: Polygon, round_: list[tuple[float, float, float]] = ()
-) -> BaseGeometry:  # noqa: E501
+    blockers: list[Polygon], moved_local: Polygon, round_: tuple[tuple[float, float, float], ...] = ()
+) -> BaseGeometry:
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
     B ⊕ (−S): for polygons, the union of convex hulls of pairwise vertex sums of
@@ -200,9 +200,9 @@ def move_ruling(scenario: Scenario) -> Ruling:
     reach = s0.buffer(d_max + 1.0)
     near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
     poly_blockers = [b for p, b in near if p.kind not in ("squadron", "token")]
-    round_blockers = [
+    round_blockers = tuple(
         (float(p.get("x")), float(p.get("y")), _radius(p)) for p, b in near if p.kind in ("squadron", "token")
-    ]
+    )
     if not stays:
         if shift > 1e-9 and lead > d_max + 1e-9:
             violate(
