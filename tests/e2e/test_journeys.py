@@ -97,3 +97,27 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
     expect(page).to_have_url(re.compile(r"\?step=1$"))
     expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
     context.close()
+
+
+def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> None:
+    """An Armada judge: a CR90 rams a Victory; the explanation steps through the speed reductions."""
+    page.goto(f"{base_url}/setup/")
+    page.locator('[name="game"]').select_option("armada")
+    page.locator('[name="edition"]').select_option("1.5")
+    fill_row(page, 0, id="cr90", kind="ship", size="small", x="400", y="300", heading="0", player="1")
+    fill_row(page, 1, id="vsd", kind="ship", size="large", x="410", y="500", heading="90", player="2")
+    page.locator('[name="action"]').select_option("maneuver")
+    page.locator('[name="ship"]').fill("cr90")
+    page.locator('[name="speed"]').select_option("3")
+    page.locator('[name="clicks"]').fill("0, 0, 1")
+    page.locator('[name="side"]').select_option("right")
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("speed 1 (dial 3)")
+    expect(verdict).to_contain_text("facedown damage to cr90, vsd")
+    page.get_by_role("button", name="Explain").click()
+    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+    expect(page.locator("ol.steps")).to_contain_text("speed 2 instead")
+    page.get_by_role("link", name="Next").click()
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    page.get_by_role("link", name="Next").click()
+    expect(page.locator(".current-step")).to_contain_text("speed 2 instead")
