@@ -59,3 +59,11 @@ def test_the_comparison_can_fail() -> None:
 def test_the_library_has_ten_device_examples() -> None:
     tagged = [p for p in EXAMPLES if "devices" in json.loads(p.read_text(encoding="utf-8")).get("tags", [])]
     assert len(tagged) >= 10
+
+
+def test_the_library_has_armada_examples_for_every_topic() -> None:
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    armada = [d for d in docs if d["scenario"]["game"] == "armada"]
+    assert len(armada) >= 15
+    topics = {t for d in armada for t in d["tags"]}
+    assert {"ramming", "squadrons", "tool", "obstacles", "play-area", "obstacle-movement"} <= topics
