@@ -7,19 +7,24 @@ from pathlib import Path
 
 import pytest
 
-from rules.engine import evaluate, get_clause, parse_scenario
+from rules.engine import evaluate, games, get_clause, parse_scenario
 
 LIBRARY = sorted((Path(__file__).resolve().parents[2] / "rules" / "examples").glob("*.json"))
+CASES = [
+    (path, edition)
+    for path in LIBRARY
+    for edition in games.get(json.loads(path.read_text(encoding="utf-8"))["scenario"]["game"]).editions
+]
 
 
-@pytest.mark.parametrize("path", LIBRARY, ids=[p.stem for p in LIBRARY])
-@pytest.mark.parametrize("edition", ["2.0", "2.5"])
+@pytest.mark.parametrize(("path", "edition"), CASES, ids=[f"{e}-{p.stem}" for p, e in CASES])
 def test_every_cited_clause_exists(path: Path, edition: str) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))["scenario"]
     doc["edition"] = edition
+    prefix = games.get(doc["game"]).clause_prefix
     ruling = evaluate(parse_scenario(doc))
     cited = {c for s in ruling.steps for c in s.rules}
     cited |= {e["rule"] for e in ruling.outcome.get("effects", [])}
     missing = sorted(c for c in cited if get_clause(c) is None)
     assert missing == []
-    assert all(c.startswith(f"xwing-{edition}/") for c in cited)
+    assert all(c.startswith(f"{prefix}{edition}/") for c in cited)

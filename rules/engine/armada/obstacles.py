@@ -195,7 +195,9 @@ def move_ruling(scenario: Scenario) -> Ruling:
     blocker_pieces = [
         p for p in scenario.pieces if p.id != piece.id and p.id not in carried and (p.kind != "obstacle" or is_obstacle)
     ]
-    blockers = [footprint(p) for p in blocker_pieces] if is_obstacle else []
+    if not is_obstacle:
+        blocker_pieces = []  # a token may end on other pieces (derived, see the step below)
+    blockers = [footprint(p) for p in blocker_pieces]
     # only what the moved piece can reach matters for its legal region: it stays within distance max
     reach = s0.buffer(d_max + 1.0)
     near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
