@@ -304,3 +304,43 @@ def test_bad_moves_name_the_field() -> None:
             },
         )
     assert {"action.min_distance", "action.toward"} <= {p.field for p in e.value.problems}
+
+
+def test_a_ship_between_two_squadrons_obstructs_so_they_are_not_engaged() -> None:
+    pieces = [
+        {"id": "x", "kind": "squadron", "x": 300, "y": 300, "player": 1},
+        {"id": "y", "kind": "squadron", "x": 300, "y": 400, "player": 2},
+        ship("wall", "small", 300, 350, 90),
+    ]
+    o = evaluate(scenario(pieces, {"type": "move-squadron", "squadron": "x", "speed": 2, "to": {"x": 200, "y": 300}}))
+    assert o.outcome["engaged_by"] == [] and o.outcome["legal"]
+    pieces.pop()
+    o = evaluate(scenario(pieces, {"type": "move-squadron", "squadron": "x", "speed": 2, "to": {"x": 200, "y": 300}}))
+    assert o.outcome["engaged_by"] == ["y"]
+
+
+def test_toward_puts_the_centre_on_the_rulers_centre_line_where_it_can() -> None:
+    """AMG ruling (May 2024): the obstacle's centre goes on the ruler's centre line when any legal placement allows."""
+    target = ship("t", "medium", 900, 800, 90)
+    rock = {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 880, "y": 600}
+    base = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "toward": "t"}
+    s = scenario([rock, target], {**base, "to": {"x": 880, "y": 650}})
+    from shapely.ops import nearest_points
+
+    from rules.engine.armada.pieces import measured, token_outline
+
+    pa, pb = nearest_points(token_outline(s.piece("rock")), measured(s.piece("t")))
+    assert abs(pa.x - 880) > 1  # the closest point is off the centre: the two readings differ
+    ux, uy = (pb.x - pa.x) / pa.distance(pb), (pb.y - pa.y) / pa.distance(pb)
+    t = 60.0
+    on_line = {"x": round(pa.x + ux * t, 2), "y": round(pa.y + uy * t, 2)}
+    parallel = {"x": round(880 + ux * t, 2), "y": round(600 + uy * t, 2)}
+    good = evaluate(scenario([rock, target], {**base, "to": on_line})).outcome
+    bad = evaluate(scenario([rock, target], {**base, "to": parallel})).outcome
+    assert good["legal"], good["violations"]
+    assert not bad["legal"] and bad["violations"][0]["rule"] == "armada-1.5/obstacle-movement/centre-line"
+
+
+def test_a_minimum_without_toward_cites_the_minimum_not_staying() -> None:
+    o = obstacle_move({"to": {"x": 900, "y": 480}, "max_distance": 3, "min_distance": 2})
+    assert not o["legal"] and o["violations"][0]["rule"] == "armada-1.5/obstacle-movement/toward-minimum"

@@ -163,7 +163,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             steps.append(
                 Step(
                     f"It touches {o.label}: that is not overlapping",
-                    "Exactly touching another ship is not overlapping it, so the ship stays where it is.",
+                    "Exactly touching another ship is not overlapping it, so the ship is placed there.",
                     (R + "overlapping/touching",),
                     (o.id,),
                 )
@@ -217,8 +217,13 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             text = f"{ob.label} ({ob.type}) has no effect on a ship that overlaps it."
         else:
             what = eff.ship
-            if ob.type == "purrgil":
-                what += f" (its speed dial shows {dialled})"
+            if ob.type == "purrgil" and speed != dialled:
+                what += (
+                    f": {dialled} by its dial, or {speed} if the temporary speed counts — the rules do not say "
+                    "which (the speed returns to the dial after the maneuver, and obstacles resolve during it)"
+                )
+            elif ob.type == "purrgil":
+                what += f" ({speed})"
             text = f"{ship.label} {what}."
             effects.append({"source": ob.id, "rule": eff.rule, "text": text})
         steps.append(
@@ -228,6 +233,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 (R + "overlapping/obstacles", eff.rule, R + "obstacles/after-moving")
                 + ((R + "overlapping/speed-zero-executes",) if speed == 0 else ()),
                 (ob.id,),
+                derived=ob.type == "purrgil" and speed != dialled,
             )
         )
     if len(effects) > 1:
@@ -326,15 +332,32 @@ def _tool_steps(ship: Piece, tool: ToolCheck, speed: int, dialled: int) -> list[
     if dialled == 0:
         return []
     if not tool.checked:
-        return [
+        out = [
             Step(
                 "At a reduced speed it may overlap the tool",
                 "The ship moves at a speed lower than its dial because of an overlap, so its final position is "
-                "allowed to overlap the maneuver tool.",
+                "allowed to overlap the maneuver tool."
+                if speed
+                else "Rammed down to speed 0, it stays where it started: no tool is placed.",
                 (R + "overlapping/tool-overlap-allowed",),
                 ("tool", "final"),
             )
         ]
+        if tool.overlaps:
+            other = "left" if tool.side == "right" else "right"
+            out.append(
+                Step(
+                    f"At its dialled speed it would also have overlapped the tool on the {tool.side} side",
+                    "The rules do not say whether the player must first move the tool to the "
+                    f"{other} side (where the dialled position {'fits' if not tool.other_overlaps else 'also overlaps'}"
+                    ") before the speed is reduced. Table Ruling keeps the side that was declared; measure both if "
+                    "the players disagree.",
+                    (R + "ship-movement/tool-side", R + "overlapping/tool-overlap-allowed"),
+                    ("tool",),
+                    derived=True,
+                )
+            )
+        return out
     other = "left" if tool.side == "right" else "right"
     huge = str(ship.size) == "huge"
     if tool.legal:

@@ -18,6 +18,7 @@ and convex parts of the blockers (exact for polygons).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
-from rules.engine.armada.pieces import footprint, measured, reference_pose, token_outline
+from rules.engine.armada.pieces import footprint, measured, play_area, reference_pose, token_outline
 from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
@@ -147,7 +148,14 @@ def move_ruling(scenario: Scenario) -> Ruling:
     else:
         u, e = (0.0, 1.0), _exit_point(s0, (p0.x, p0.y), (0.0, 1.0))
     stays = shift <= 1e-9 and not rotated
-    lead = _lead(s1, e, u) if shift > 1e-9 else 0.0
+    local = _local(s1, p1)
+    lead_local = _lead(local, (0.0, 0.0), u)
+
+    def lead_at(c: Point) -> float:
+        """How far the farthest part ends past the ruler's start with the reference point at ``c``."""
+        return lead_local + (c[0] - e[0]) * u[0] + (c[1] - e[1]) * u[1]
+
+    lead = lead_at((p1.x, p1.y)) if shift > 1e-9 else 0.0
     band = dim.band_of(max(lead, 0.0)) if shift > 1e-9 else 0
     end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
     normal = (-u[1], u[0])
@@ -175,28 +183,25 @@ def move_ruling(scenario: Scenario) -> Ruling:
             f"The ruler: toward {toward}" if toward else "The ruler",
             (
                 f"Toward {toward}: the ruler lies along the line from the closest point of {piece.label} to the "
-                f"closest point of {toward}, its distance-1 end touching {piece.label}'s edge there."
+                f"closest point of {toward}, its distance-1 end touching {piece.label}'s edge there. Where any legal "
+                f"placement puts the {moved_kind}'s centre on the ruler's centre line, it must be placed so; "
+                "otherwise as close to that line as it can."
                 if toward
                 else f"The ruler lies flat, distance side up, the centre of its distance-1 end touching "
                 f"{piece.label}'s edge, its centre line along the direction of the move (through the piece's centre)."
             )
-            + f" The {moved_kind} moves along the ruler's centre line, up to the end line of distance {hi} "
-            f"({d_max} mm ≈) and never beyond it.",
+            + f" The {moved_kind} may not end with any part beyond the end line of distance {hi} ({d_max} mm ≈).",
             (R + "direction", R + "along-ruler", "armada-1.5/geometry/bands")
             + ((R + "toward", R + "centre-line") if toward else (R + "centre-line",)),
             (piece.id, "ruler", "end-line"),
-            derived=bool(toward),
         )
     )
 
     # what it may not overlap, and what rides along or stays
     carried = [t.id for t in scenario.of_kind("token") if is_obstacle and overlaps(token_outline(t), s0)]
     stay_ids = [p.id for p in scenario.pieces if p.kind in ("ship", "squadron") and overlaps(footprint(p), s0)]
-    blocker_pieces = [
-        p for p in scenario.pieces if p.id != piece.id and p.id not in carried and (p.kind != "obstacle" or is_obstacle)
-    ]
-    if not is_obstacle:
-        blocker_pieces = []  # a token may end on other pieces (derived, see the step below)
+    # a token may end on other pieces (derived, see the step below)
+    blocker_pieces = [p for p in scenario.pieces if p.id != piece.id and p.id not in carried] if is_obstacle else []
     blockers = [footprint(p) for p in blocker_pieces]
     # only what the moved piece can reach matters for its legal region: it stays within distance max
     reach = s0.buffer(d_max + 1.0)
@@ -205,6 +210,23 @@ def move_ruling(scenario: Scenario) -> Ruling:
     round_blockers = tuple(
         (float(p.get("x")), float(p.get("y")), _radius(p)) for p, b in near if p.kind in ("squadron", "token")
     )
+
+    # where its reference point may legally go (for the proposed rotation): within the rotation limit,
+    # overlapping nothing, no part past the end line; toward a piece, on the centre line where possible
+    grown = s0.buffer(d_max, quad_segs=16)
+    inner = grown
+    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
+        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    forbidden = minkowski_forbidden(poly_blockers, local, round_blockers)
+    region = inner.difference(forbidden) if not forbidden.is_empty else inner
+    region = region.intersection(_half_plane(e, u, d_max - lead_local))
+    centre_line = LineString([(e[0] - u[0] * 1000, e[1] - u[1] * 1000), (e[0] + u[0] * 1000, e[1] + u[1] * 1000)])
+    on_line = region.intersection(centre_line) if toward else LineString()
+    use_line = bool(toward) and bool(_line_parts(on_line))
+    admissible = on_line if use_line else region
+    proposed = shapely.Point(p1.x, p1.y)
+    within_region = not admissible.is_empty and admissible.distance(proposed) <= CLOSE_CALL_MM
+
     if not stays:
         if shift > 1e-9 and lead > d_max + 1e-9:
             violate(
@@ -216,12 +238,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
             warnings.append(
                 f"{piece.id}: within {CLOSE_CALL_MM} mm of the distance {hi} end line; measure on the table"
             )
-        if toward and shift > 1e-9:
-            off_line = abs(dx * normal[0] + dy * normal[1])
-            if off_line > LINE_TOLERANCE_MM or (dx * u[0] + dy * u[1]) < 0:
-                violate(R + "toward", f"the move strays {off_line:.1f} mm from the line toward {toward}", [piece.id])
-        grown = s0.buffer(d_max, quad_segs=32)
-        if not grown.covers(s1):
+        if not s0.buffer(d_max, quad_segs=32).covers(s1):
             violate(
                 R + "rotation" if rotated else R + "along-ruler",
                 f"part of {piece.id} would end beyond distance {hi} of its original position",
@@ -230,42 +247,56 @@ def move_ruling(scenario: Scenario) -> Ruling:
         hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
         if hit:
             violate(R + "no-overlap", f"{piece.id} would overlap {', '.join(hit)}", [piece.id, *hit])
-
-    # the legal region of the reference point, for the proposed rotation
-    local = _local(s1, p1)
-    forbidden = minkowski_forbidden(poly_blockers, local, round_blockers)
-    grown = s0.buffer(d_max, quad_segs=16)
-    inner = grown
-    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
-        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
-    region = inner.difference(forbidden) if not forbidden.is_empty else inner
-    if toward:
-        span = LineString([(p0.x, p0.y), (p0.x + u[0] * (d_max + 400), p0.y + u[1] * (d_max + 400))])
-        region = region.intersection(span)
-    within_region = region.buffer(CLOSE_CALL_MM).covers(shapely.Point(p1.x, p1.y)) if not region.is_empty else False
-
-    # minimum and "as close as possible"
-    best: dict[str, Any] | None = None
-    if lo and not stays:
-        if lead < d_min - 1e-9 or shift <= 1e-9:
-            best = _best_along(p1, p0, s1, e, u, d_min, d_max, forbidden, region if toward else None)
-            reachable = best is not None and best["lead"] >= d_min - 1e-9
-            if reachable or not toward:
+        if toward and shift > 1e-9:
+            if dx * u[0] + dy * u[1] < -CLOSE_CALL_MM:
+                violate(R + "toward", f"{piece.id} would move away from {toward}", [piece.id])
+            off_line = centre_line.distance(proposed)
+            if use_line and off_line > LINE_TOLERANCE_MM:
                 violate(
-                    R + "toward-minimum" if toward else R + "may-stay",
+                    R + "centre-line",
+                    f"its centre is {off_line:.1f} mm off the ruler's centre line, where legal placements exist",
+                    [piece.id],
+                )
+            elif not use_line and not region.is_empty:
+                closest = region.distance(centre_line)
+                if off_line > closest + LINE_TOLERANCE_MM:
+                    violate(
+                        R + "centre-line",
+                        f"its centre is {off_line:.1f} mm off the ruler's centre line; it could be {closest:.1f} mm",
+                        [piece.id],
+                    )
+        if not play_area(scenario).covers(s1):
+            warnings.append(f"{piece.id} would end partly outside the play area; the rules do not say it may")
+
+    # the minimum, and "as close as possible"
+    best: dict[str, Any] | None = None
+    if lo and stays:
+        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.id} may not stay", [piece.id])
+    elif lo and toward:
+        best = _farthest(admissible, lead_at)
+        if best is not None and best["lead"] >= d_min - 1e-9:
+            best = None  # the minimum can be reached: no "as close as possible" fallback
+            if lead < d_min - 1e-9:
+                violate(
+                    R + "toward-minimum",
                     f"{piece.id} must reach at least the end of distance {lo} ({d_min} mm ≈); "
                     f"it reaches {max(lead, 0):.1f} mm",
                     [piece.id],
                 )
-            elif best is not None and best["lead"] - max(lead, 0.0) > AS_CLOSE_TOLERANCE_MM:
-                violate(
-                    R + "toward-as-close",
-                    f"distance {lo} cannot be reached, but {piece.id} can get to {best['lead']:.1f} mm "
-                    f"(at {best['x']:.1f}, {best['y']:.1f}); it must go as close as possible",
-                    [piece.id],
-                )
-    elif lo and stays:
-        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.id} may not stay", [piece.id])
+        elif best is not None and best["lead"] - lead > AS_CLOSE_TOLERANCE_MM:
+            violate(
+                R + "toward-as-close",
+                f"distance {lo} cannot be reached, but {piece.id} can get to {best['lead']:.1f} mm "
+                f"(centre at {best['x']:.1f}, {best['y']:.1f}); it must go as close as possible",
+                [piece.id],
+            )
+    elif lo and lead < d_min - 1e-9:
+        violate(
+            R + "toward-minimum",
+            f"a minimum of distance {lo} is given: {piece.id} must reach at least the end of distance {lo} "
+            f"({d_min} mm ≈); it reaches {max(lead, 0):.1f} mm",
+            [piece.id],
+        )
 
     if stays:
         steps.append(
@@ -354,7 +385,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
         )
     for g in _polys(region):
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
-    for i, line in enumerate(_line_parts(region)):
+    for i, line in enumerate(_line_parts(on_line)):
         figures.append(
             Figure(
                 f"region-line-{i}",
@@ -381,8 +412,8 @@ def move_ruling(scenario: Scenario) -> Ruling:
         "stays": stay_ids,
         "lead_mm": round(max(lead, 0.0), 2),
         "region": {
-            "area_mm2": round(region.area, 1) if region.geom_type != "LineString" else 0,
-            "length_mm": round(region.length, 1) if toward else None,
+            "area_mm2": round(region.area, 1),
+            "on_centre_line_mm": round(on_line.length, 1) if toward else None,
             "contains_proposed": within_region,
         },
     }
@@ -408,43 +439,32 @@ def _line_parts(g: BaseGeometry) -> list[LineString]:
     return [p for part in getattr(g, "geoms", []) for p in _line_parts(part)]
 
 
-def _best_along(
-    p1: Pose,
-    p0: Pose,
-    s1: Polygon,
-    e: Point,
-    u: Point,
-    d_min: float,
-    d_max: float,
-    forbidden: BaseGeometry,
-    region: BaseGeometry | None,
-) -> dict[str, Any] | None:
-    """The legal position along ``u`` whose lead is closest to ``d_min`` (never past ``d_max``)."""
-    local = _local(s1, p1)
-    base_lead = _lead(shapely.affinity.translate(local, p0.x, p0.y), e, u)
-    t_hi = d_max - base_lead
-    t_min = d_min - base_lead
-    if region is None:
-        span = LineString([(p0.x, p0.y), (p0.x + u[0] * max(t_hi, 0.0), p0.y + u[1] * max(t_hi, 0.0))])
-        region = span.difference(forbidden) if not forbidden.is_empty else span
-    best_t: float | None = None
-    for line in _line_parts(region):
-        for x, y in (line.coords[0], line.coords[-1]):
-            t = (x - p0.x) * u[0] + (y - p0.y) * u[1]
-            t = min(t, t_hi)
-            if best_t is None or abs(t - t_min) < abs(best_t - t_min) or (t >= t_min and best_t < t_min):
-                best_t = t
-        # a segment straddling t_min reaches it exactly
-        ts = [(x - p0.x) * u[0] + (y - p0.y) * u[1] for x, y in line.coords]
-        if min(ts) <= t_min <= max(ts):
-            best_t = t_min
-    if best_t is None:
+def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> dict[str, Any] | None:
+    """The admissible reference point with the greatest lead (lead is linear: its maximum is at a vertex)."""
+    pts: list[Point] = []
+    for g in _polys(admissible):
+        pts += [(float(x), float(y)) for x, y in g.exterior.coords]
+    for line in _line_parts(admissible):
+        pts += [(float(x), float(y)) for x, y in line.coords]
+    if not pts:
         return None
-    return {
-        "x": round(p0.x + u[0] * best_t, 2),
-        "y": round(p0.y + u[1] * best_t, 2),
-        "lead": round(best_t + base_lead, 2),
-    }
+    x, y = max(pts, key=lead_at)
+    return {"x": round(x, 2), "y": round(y, 2), "lead": round(lead_at((x, y)), 2)}
+
+
+def _half_plane(e: Point, u: Point, limit: float) -> Polygon:
+    """Reference points c with (c - e)·u <= limit (a big square on that side of the line)."""
+    n = (-u[1], u[0])
+    a = (e[0] + u[0] * limit, e[1] + u[1] * limit)
+    far = 5000.0
+    return Polygon(
+        [
+            (a[0] + n[0] * far, a[1] + n[1] * far),
+            (a[0] - n[0] * far, a[1] - n[1] * far),
+            (a[0] - n[0] * far - u[0] * far, a[1] - n[1] * far - u[1] * far),
+            (a[0] + n[0] * far - u[0] * far, a[1] + n[1] * far - u[1] * far),
+        ]
+    )
 
 
 def _radius(p: Piece) -> float:

@@ -16,12 +16,14 @@ from typing import Any
 
 from shapely import LineString, MultiLineString, Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada.effects import EFFECTS
 from rules.engine.armada.pieces import (
     disc,
     play_area,
+    ship_body,
     ship_footprint,
     squadron_base,
     squadron_radius,
@@ -205,29 +207,34 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
 
-def _engaged_by(scenario: Scenario, sq: Piece) -> list[str]:
-    """Enemy squadrons at distance 1 with a line of sight not obstructed by an obstacle (Engagement p.6)."""
+def _engaged_by(scenario: Scenario, sq: Piece) -> tuple[list[str], list[tuple[str, str]]]:
+    """Enemy squadrons at distance 1 that engage ``sq``, and those whose line of sight something obstructs.
+
+    Engagement p.6: obstructed line of sight means not engaged.  Between squadrons it is traced
+    closest point to closest point; obstacles and ship bases (dials and frames ignored) obstruct,
+    squadrons never do (Obstructed p.13).
+    """
     if sq.player is None:
-        return []
+        return [], []
     base = squadron_base(sq)
-    out = []
+    engaged: list[str] = []
+    obstructed: list[tuple[str, str]] = []
+    blockers = [(o.id, token_outline(o)) for o in scenario.of_kind("obstacle")]
+    blockers += [(s.id, ship_body(s)) for s in scenario.of_kind("ship")]
     for other in scenario.of_kind("squadron"):
         if other.id == sq.id or other.player in (None, sq.player):
             continue
         ob = squadron_base(other)
         if base.distance(ob) > dim.DISTANCE_BANDS[0]:
             continue
-        a, b = base.centroid, ob.centroid
-        from shapely.ops import nearest_points
-
         p, q = nearest_points(base, ob)
-        sight = LineString([p, q]) if p.distance(q) > 0 else LineString([a, b])
-        blocked = any(
-            sight.crosses(token_outline(o)) or sight.within(token_outline(o)) for o in scenario.of_kind("obstacle")
-        )
-        if not blocked:
-            out.append(other.id)
-    return out
+        sight = LineString([p, q]) if p.distance(q) > 0 else LineString([base.centroid, ob.centroid])
+        by = next((bid for bid, shape in blockers if sight.intersection(shape).length > 1e-6), None)
+        if by is None:
+            engaged.append(other.id)
+        else:
+            obstructed.append((other.id, by))
+    return engaged, obstructed
 
 
 def move_squadron_ruling(scenario: Scenario) -> Ruling:
@@ -248,7 +255,7 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
     def violate(rule: str, message: str, pieces: list[str]) -> None:
         violations.append({"rule": R + rule, "message": message, "pieces": pieces})
 
-    engaged = _engaged_by(scenario, sq)
+    engaged, obstructed = _engaged_by(scenario, sq)
     if engaged:
         violate(
             "squadron-movement/engaged",
@@ -316,6 +323,16 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
                 "obstructs, so it is engaged and cannot move.",
                 (R + "squadron-movement/engaged",),
                 (sq.id, *engaged),
+            )
+        )
+    if obstructed:
+        steps.append(
+            Step(
+                "Obstructed: not engaged",
+                "; ".join(f"{o} is at distance 1 but {by} obstructs the line of sight" for o, by in obstructed)
+                + ". Squadrons whose line of sight is obstructed are not engaged.",
+                (R + "squadron-movement/engaged",),
+                tuple(x for pair in obstructed for x in pair),
             )
         )
     effects: list[dict[str, Any]] = []
