@@ -95,19 +95,54 @@ def armada_ram() -> dict:
 
 
 def armada_obstacle_move() -> dict:
-    """The legal region of an obstacle moved among the 26 pieces (toward a ship, with a minimum)."""
+    """An obstacle moved toward a ship with a minimum, with 20 other pieces all within its reach."""
+    pieces: list[dict] = [
+        {"id": "rock", "kind": "obstacle", "type": "debris-field", "shape": "debris-field-1", "x": 900, "y": 450},
+        {"id": "t", "kind": "ship", "size": "medium", "x": 1080, "y": 470, "heading": 90, "player": 2},
+    ]
+    for i in range(6):
+        pieces.append(
+            {
+                "id": f"s{i}",
+                "kind": "ship",
+                "size": "small",
+                "x": 760 + 55 * i,
+                "y": 300 - 10 * (i % 2),
+                "heading": 15 * i,
+                "player": 1 + i % 2,
+            }
+        )
+    for i in range(8):
+        pieces.append({"id": f"q{i}", "kind": "squadron", "x": 780 + 40 * i, "y": 610, "player": 1 + i % 2})
+    shapes = [("asteroid-field", "asteroid-field-1"), ("asteroid-field", "asteroid-field-2"), ("station", "station")]
+    for i, (kind, shape) in enumerate(shapes):
+        pieces.append(
+            {
+                "id": f"o{i}",
+                "kind": "obstacle",
+                "type": kind,
+                "shape": shape,
+                "x": 760 + 120 * i,
+                "y": 420 + 60 * (i % 2),
+                "rotation": 40 * i,
+            }
+        )
+    pieces += [
+        {"id": "obj", "kind": "token", "type": "objective", "x": 1000, "y": 380},
+        {"id": "mine", "kind": "token", "type": "proximity-mine", "x": 820, "y": 520},
+    ]
     return {
         "format": 1,
         "game": "armada",
         "edition": "1.5",
-        "pieces": armada_pieces(),
+        "pieces": pieces,
         "action": {
             "type": "move-obstacle",
-            "obstacle": "o2",
-            "to": {"x": 760, "y": 620, "rotation": 60},
+            "obstacle": "rock",
+            "to": {"x": 960, "y": 455, "rotation": 30},
             "max_distance": 2,
             "min_distance": 1,
-            "toward": "s3",
+            "toward": "t",
         },
     }
 
@@ -144,7 +179,8 @@ def engine_figures(n: int) -> None:
     med, p95 = _median_ms(move, max(10, n // 4))
     r = evaluate(parse_scenario(move))
     print(
-        f"engine: Armada obstacle move with its legal region (26 pieces, legal={r.outcome['legal']}): "
+        f"engine: Armada obstacle move with its legal region ({len(move['pieces'])} pieces near it, "
+        f"legal={r.outcome['legal']}): "
         f"median {med:.2f} ms, p95 {p95:.2f} ms over {max(10, n // 4)} (aim: < 20 ms)"
     )
 

@@ -344,3 +344,61 @@ def test_toward_puts_the_centre_on_the_rulers_centre_line_where_it_can() -> None
 def test_a_minimum_without_toward_cites_the_minimum_not_staying() -> None:
     o = obstacle_move({"to": {"x": 900, "y": 480}, "max_distance": 3, "min_distance": 2})
     assert not o["legal"] and o["violations"][0]["rule"] == "armada-1.5/obstacle-movement/toward-minimum"
+
+
+def test_convex_parts_cover_each_outline_exactly() -> None:
+    from shapely import Polygon, union_all
+
+    from rules.engine.armada.obstacles import convex_parts
+    from rules.engine.armada.shapes import SHAPES
+
+    for spec in SHAPES.values():
+        poly = Polygon(spec.outline)
+        parts = convex_parts(poly)
+        assert all(abs(p.convex_hull.area - p.area) < 1e-6 * p.area for p in parts), spec.id
+        assert abs(union_all(parts).area - poly.area) < 1e-6 * poly.area, spec.id
+        assert sum(p.area for p in parts) == pytest.approx(poly.area, rel=1e-9), spec.id  # no two parts overlap
+
+
+def test_the_forbidden_region_is_exactly_where_the_moved_outline_overlaps_a_blocker() -> None:
+    """Minkowski sums against brute force: every sampled reference point away from the boundary agrees."""
+    import random
+
+    from shapely import Point as P
+    from shapely import affinity
+
+    from rules.engine.armada.obstacles import convex_parts, minkowski_forbidden
+    from rules.engine.armada.pieces import footprint_parts, ship_footprint, squadron_base, token_outline
+
+    s = scenario(
+        [
+            {"id": "rock", "kind": "obstacle", "type": "debris-field", "shape": "debris-field-1", "x": 0, "y": 0},
+            ship("a", "medium", 120, 40, 30),
+            {"id": "q", "kind": "squadron", "x": -90, "y": 60},
+            {
+                "id": "d",
+                "kind": "obstacle",
+                "type": "dust-field",
+                "shape": "dust-field-1",
+                "x": 20,
+                "y": -120,
+                "rotation": 75,
+            },
+        ],
+        {"type": "maneuver", "ship": "a", "speed": 0},
+    )
+    moved = affinity.rotate(token_outline(s.piece("rock")), -40, origin=(0, 0))
+    parts = [affinity.rotate(p, -40, origin=(0, 0)) for p in convex_parts(token_outline(s.piece("rock")))]
+    blockers = [*footprint_parts(s.piece("a")), *convex_parts(token_outline(s.piece("d")))]
+    forbidden = minkowski_forbidden(blockers, moved, ((-90.0, 60.0, 17.0),), parts)
+    shapes = [ship_footprint(s.piece("a")), token_outline(s.piece("d")), squadron_base(s.piece("q"))]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        x, y = rng.uniform(-250, 250), rng.uniform(-250, 250)
+        if forbidden.boundary.distance(P(x, y)) < 0.1:
+            continue
+        placed = affinity.translate(moved, x, y)
+        assert forbidden.contains(P(x, y)) == any(overlaps(placed, b) for b in shapes), (x, y)
+        checked += 1
+    assert checked > 300

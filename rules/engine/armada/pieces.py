@@ -144,6 +144,14 @@ def footprint(piece: Piece) -> Polygon:
     return token_outline(piece)
 
 
+def footprint_parts(piece: Piece) -> list[Polygon]:
+    """A piece's footprint as convex parts where they are known without decomposing (a ship's rectangles)."""
+    if piece.kind == "ship":
+        pose = pose_of(piece)
+        return [place(r, pose) for r in (*local_body(str(piece.size)), *local_frames(str(piece.size)))]
+    return [footprint(piece)]
+
+
 def measured(piece: Piece) -> Polygon:
     """The shape distances are measured to (dials, frames and sliders ignored)."""
     if piece.kind == "ship":
