@@ -71,6 +71,11 @@ class PieceForm(forms.Form):
         choices=[("", "default for the type")]
         + [(f"{g.title} {label.lower()}", list(values)) for g in GAMES for label, values in g.shape_choices],
     )
+    chassis = forms.ChoiceField(
+        label="ship by name",
+        required=False,
+        choices=[("", "—")] + [(g.title, list(g.chassis_choices)) for g in GAMES if g.chassis_choices],
+    )
     x = _num("x (mm)")
     y = _num("y (mm)")
     heading = _num("facing / rotation (°)")

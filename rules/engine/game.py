@@ -71,6 +71,8 @@ class Game:
     """Piece ``type`` values by group (e.g. obstacles, devices) for the setup form."""
     shape_choices: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     """Catalogue shapes (id, name) by group for the setup form."""
+    chassis_choices: tuple[tuple[str, str], ...] = ()
+    """Ships by name (id, name): the setup form fills a row's size and the like from them."""
     moving_actions: tuple[str, ...] = ()
     """Actions whose moving piece (``action.ship`` etc.) is drawn dashed at its start."""
     mover_keys: tuple[str, ...] = ("ship",)

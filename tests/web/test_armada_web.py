@@ -171,3 +171,17 @@ def test_fuzzed_armada_actions_never_500(client: Client, action: dict[str, Any],
     d = json.loads(json.dumps(RAM))
     d["action"] = {"type": atype, **{k: v for k, v in action.items() if k != "type"}}
     assert post(client, d).status_code in (200, 400)
+
+
+def test_a_ship_chosen_by_name_fills_size_flotilla_and_speed_chart(client: Client) -> None:
+    from rules.forms import Setup
+
+    q = form_query({"p-0-size": "", "p-0-yaw_limits": "", "p-0-chassis": "gr-75-medium-transports"})
+    setup = Setup(q)
+    assert setup.problems == [] and setup.scenario is not None
+    gr75 = setup.scenario.piece("a")
+    assert gr75.size == "small" and gr75.get("flotilla") is True and gr75.label == "GR-75 Medium Transports"
+    assert list(gr75.get("yaw_limits")["2"]) == [1, 2]
+    cat = client.get("/api/v1/catalog").json()["games"]["armada"]
+    assert cat["ships"]["gr-75-medium-transports"]["flotilla"] is True
+    assert "MIT" in cat["sources"]["ships"]["licence_full"]

@@ -10,6 +10,8 @@ from typing import Any
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada import shapes as shape_catalog
 from rules.engine.armada.pieces import local_body, local_frames, squadron_radius
+from rules.engine.armada.ships import SHIPS
+from rules.engine.armada.ships import SOURCE as SHIP_SOURCE
 from rules.engine.geometry import clean_number
 
 
@@ -80,7 +82,20 @@ def catalog() -> dict[str, Any]:
         "range_bands": {"ends": list(dim.RANGE_BANDS), "source": dim.DISTANCE_SOURCE, "estimated": True},
         "tokens": {t: _figure(f) for t, f in dim.TOKEN_DIAMETERS.items()},
         "shapes": shapes,
+        "ships": {
+            c.slug: {
+                "name": c.name,
+                "faction": c.faction,
+                "size": c.size,
+                "flotilla": c.flotilla,
+                "speed_chart": c.speed_chart,
+            }
+            for c in SHIPS.values()
+        },
         "sources": {
+            "ships": {
+                k: SHIP_SOURCE[k] for k in ("repo", "commit", "licence_spdx", "licence_full") if k in SHIP_SOURCE
+            },
             "geometry": "../shared/reference/armada-geometry.md",
             "outlines": shape_catalog.SOURCE,
         },

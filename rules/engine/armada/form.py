@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from rules.engine.armada.shapes import obstacle_shapes
+from rules.engine.armada.ships import SHIPS
 from rules.engine.form import FormSpec, number
 
 ACTION_FIELDS: dict[str, str] = {
@@ -81,12 +82,17 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
             p[key] = number(data[key])
     angle = (data.get("heading") or "").strip()
     if kind == "ship":
-        p["size"] = data.get("size") or ""
+        card = SHIPS.get(data.get("chassis") or "")
+        p["size"] = data.get("size") or (card.size if card else "")
         p["heading"] = number(angle) if angle else 0
-        if data.get("flotilla"):
+        if data.get("flotilla") or (card is not None and card.flotilla):
             p["flotilla"] = True
         if (data.get("yaw_limits") or "").strip():
             p["yaw_limits"] = _yaw(data["yaw_limits"])
+        elif card is not None:
+            p["yaw_limits"] = card.speed_chart
+        if card is not None and not data.get("label"):
+            p["label"] = card.name
     elif kind in ("obstacle", "token"):
         p["type"] = data.get("type") or ""
     if kind == "obstacle":

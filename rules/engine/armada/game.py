@@ -10,6 +10,7 @@ from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
+from rules.engine.armada.ships import SHIPS
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
@@ -72,5 +73,6 @@ GAME = Game(
     form=FORM,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
+    chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
     shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )
