@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
-from rules.engine import Ruling, Scenario, all_clauses, evaluate, get_clause, render_svg
+from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
 from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
@@ -61,7 +61,15 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
                 "missing": [cid for cid in s.rules if get_clause(cid) is None],
             }
         )
-    return {"scenario": scenario, "ruling": ruling, "steps": steps, "outcome": ruling.outcome}
+    game = games.get(scenario.game)
+    return {
+        "scenario": scenario,
+        "ruling": ruling,
+        "steps": steps,
+        "outcome": ruling.outcome,
+        "game_title": game.title,
+        "estimates": game.estimates(),
+    }
 
 
 def _form_context(s: Setup) -> dict[str, Any]:
@@ -83,7 +91,9 @@ def healthz(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list[Any]] = defaultdict(list)
     for ex in examples():
-        groups[ex.tags[0] if ex.tags else "other"].append(ex)
+        game = games.get(ex.scenario.game)
+        topic = next((t for t in ex.tags if t != game.name), "other")
+        groups[f"{game.title}: {topic.replace('-', ' ')}"].append(ex)
     return render(request, "rules/home.html", {"groups": sorted(groups.items())})
 
 

@@ -85,3 +85,5 @@ class Game:
     """Pieces an action brings onto the table (so ``dice`` may name them)."""
     whole_table_actions: tuple[str, ...] = ()
     """Actions about the whole table (the picture shows all of it)."""
+    estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
+    """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""

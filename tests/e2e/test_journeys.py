@@ -121,3 +121,32 @@ def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> 
     expect(page).to_have_url(re.compile(r"\?step=1$"))
     page.get_by_role("link", name="Next").click()
     expect(page.locator(".current-step")).to_contain_text("speed 2 instead")
+
+
+def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> None:
+    """A player on a phone checks where an asteroid field may be moved: the 6' x 3' table fits, the region is drawn."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{base_url}/setup/")
+    page.locator('[name="game"]').select_option("armada")
+    page.locator('[name="edition"]').select_option("1.5")
+    fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
+    fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")
+    page.locator('[name="action"]').select_option("move-obstacle")
+    page.locator('[name="moved"]').fill("rock")
+    page.locator('[name="to_x"]').fill("900")
+    page.locator('[name="to_y"]').fill("550")
+    page.locator('[name="max_distance"]').select_option("2")
+    expect(page.get_by_test_id("verdict")).to_contain_text("legal")
+    expect(page.locator("#preview svg .figure.area").first).to_be_attached()
+    page.get_by_role("button", name="Explain").tap()
+    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+    expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: obj")
+    box = page.locator(".picture svg").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.get_by_role("link", name="Next").tap()
+    expect(page.locator(".current-step")).to_be_visible()
+    context.close()
+    assert errors == []

@@ -44,6 +44,7 @@ def test_api_rules_an_armada_ram_and_the_permalink_and_pictures_render(client: C
     html = page.content.decode()
     assert page.status_code == 200 and "armada-1.5/overlapping/ship-onto-ship" in html
     assert "Armada 1.5 table 1828.8 by 914.4 mm" in html
+    assert "Armada 1.5 ·" in html and "Figures marked ≈ are estimates" in html and "≈ 46.13 mm" in html
     svg = client.get(f"/s/{sid}.svg")
     assert svg.status_code == 200 and b"<svg" in svg.content
     png = client.get(f"/s/{sid}.png")

@@ -47,6 +47,22 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} {p.kind} around {where}.")
 
 
+def estimates() -> tuple[str, ...]:
+    """Every simulator-measured or estimated constant, with its source, for the pages' ≈ notes."""
+    from rules.engine.armada import dimensions as dim
+
+    f = dim.figures()
+    return (
+        f"maneuver tool: ≈ {f['tool_joint'].value} mm to each joint, ≈ {f['tool_tail'].value} mm on to the next "
+        f"guides, ≈ {f['tool_width'].value} mm wide ({f['tool_joint'].source})",
+        "distance band ends: ≈ " + " / ".join(f"{v:g}" for v in dim.DISTANCE_BANDS) + f" mm ({dim.DISTANCE_SOURCE})",
+        f"shield-dial frames: ≈ {f['frame_width'].value} × {f['frame_depth'].value} mm at each edge's middle "
+        f"({f['frame_width'].source})",
+        f"squadron base: ≈ {f['squadron_diameter'].value} mm across ({f['squadron_diameter'].source})",
+        f"huge ships: ≈ {f['huge_gap'].value} mm between the two large bases ({f['huge_gap'].source})",
+    )
+
+
 GAME = Game(
     name="armada",
     title="Armada",
@@ -70,6 +86,7 @@ GAME = Game(
     moving_actions=("maneuver", "move-squadron", "move-obstacle", "move-token"),
     mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
     check=parse.check,
+    estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
