@@ -453,7 +453,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
                 "as close as possible",
             )
         )
-    for g in _polys(region):
+    for g in [] if use_line else _polys(region):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
     for i, line in enumerate(_line_parts(on_line)):
         figures.append(
