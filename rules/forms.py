@@ -95,7 +95,9 @@ class PieceForm(forms.Form):
 class SetupForm(forms.Form):
     """The game, edition and action; pieces come in PieceForm rows."""
 
-    game = forms.ChoiceField(choices=[(g.name, g.title) for g in GAMES], initial=GAMES[0].name)
+    game = forms.ChoiceField(
+        choices=[(g.name, g.title) for g in GAMES], initial=GAMES[0].name, widget=forms.RadioSelect
+    )
     edition = forms.ChoiceField(
         choices=[(e, f"{g.title} {e}") for g in GAMES for e in reversed(g.editions)], initial=GAMES[0].editions[-1]
     )
@@ -181,11 +183,18 @@ SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def action_groups(form: SetupForm) -> list[tuple[str, list[forms.BoundField]]]:
-    """Labelled groups of action fields: the shared ones, then each game's (every field once)."""
-    out = [(label, [form[n] for n in names]) for label, names in SHARED_GROUPS]
-    for g in GAMES:
-        out += [(f"{g.title}: {label}", [form[n] for n in names]) for label, names in g.form.groups]
+def action_groups(form: SetupForm) -> list[tuple[str, str, list[forms.BoundField]]]:
+    """(CSS class, label, fields): the shared groups, then each game's (every field once).
+
+    A game's groups carry ``for-game game-N`` (N its place among the game radios), so the
+    stylesheet shows only the chosen game's fields where the browser supports ``:has``;
+    every field stays in the form either way.
+    """
+    out = [("", label, [form[n] for n in names]) for label, names in SHARED_GROUPS]
+    for n, g in enumerate(GAMES, start=1):
+        out += [
+            (f"for-game game-{n}", f"{g.title}: {label}", [form[f] for f in names]) for label, names in g.form.groups
+        ]
     return out
 
 

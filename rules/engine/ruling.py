@@ -41,7 +41,8 @@ class Figure:
     """A computed geometry the picture can draw (template, ghost base, line).
 
     ``kind`` is one of ``template``, ``template-counted``, ``base``,
-    ``overlap``, ``line``, ``area``, ``label``.  ``coords`` are table
+    ``overlap``, ``line``, ``area``, ``blocked`` (positions a piece rules out, titled with it),
+    ``ghost``, ``option``, ``label``.  ``coords`` are table
     millimetres: a polygon ring for areas, two or more points for lines.
     """
 

@@ -127,7 +127,7 @@ def render_svg(
     figures = list(ruling.figures) if ruling else []
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
-        if f.kind in ("template", "template-counted", "area"):
+        if f.kind in ("template", "template-counted", "area", "blocked"):
             _figure(layer_under, cv, f, id_prefix, f.id in highlight)
 
     pieces = ET.SubElement(svg, "g", {"class": "pieces"})
@@ -145,7 +145,7 @@ def render_svg(
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
     for f in figures:
-        if f.kind not in ("template", "template-counted", "area"):
+        if f.kind not in ("template", "template-counted", "area", "blocked"):
             _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
     if not standalone:
         return ET.tostring(svg, encoding="unicode")
@@ -341,6 +341,12 @@ def _figure(
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
         "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
+        "blocked": {
+            "fill": COLOURS["overlap"],
+            "fill-opacity": "0.22",
+            "stroke": COLOURS["overlap"],
+            "stroke-dasharray": "2 2",
+        },
         "device": {"fill": COLOURS["device"], "fill-opacity": "0.8", "stroke": "#f8fafc"},
     }.get(f.kind, {"fill": "none", "stroke": COLOURS["ghost"]})
     ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))

@@ -102,7 +102,9 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
 def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> None:
     """An Armada judge: a CR90 rams a Victory; the explanation steps through the speed reductions."""
     page.goto(f"{base_url}/setup/")
-    page.locator('[name="game"]').select_option("armada")
+    page.locator('input[name="game"][value="armada"]').check()
+    expect(page.locator('[name="bearing"]')).to_be_hidden()  # X-Wing's fields give way to Armada's
+    expect(page.locator('[name="clicks"]')).to_be_visible()
     page.locator('[name="edition"]').select_option("1.5")
     fill_row(page, 0, id="cr90", kind="ship", size="small", x="400", y="300", heading="0", player="1")
     fill_row(page, 1, id="vsd", kind="ship", size="large", x="410", y="500", heading="90", player="2")
@@ -130,7 +132,7 @@ def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> Non
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{base_url}/setup/")
-    page.locator('[name="game"]').select_option("armada")
+    page.locator('input[name="game"][value="armada"]').check()
     page.locator('[name="edition"]').select_option("1.5")
     fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
     fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")

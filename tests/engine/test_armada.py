@@ -389,8 +389,9 @@ def test_the_forbidden_region_is_exactly_where_the_moved_outline_overlaps_a_bloc
     )
     moved = affinity.rotate(token_outline(s.piece("rock")), -40, origin=(0, 0))
     parts = [affinity.rotate(p, -40, origin=(0, 0)) for p in convex_parts(token_outline(s.piece("rock")))]
-    blockers = [*footprint_parts(s.piece("a")), *convex_parts(token_outline(s.piece("d")))]
-    forbidden = minkowski_forbidden(blockers, moved, ((-90.0, 60.0, 17.0),), parts)
+    blockers = [("a", footprint_parts(s.piece("a"))), ("d", list(convex_parts(token_outline(s.piece("d")))))]
+    forbidden, each = minkowski_forbidden(blockers, moved, (("q", -90.0, 60.0, 17.0),), parts)
+    assert set(each) == {"a", "d", "q"}
     shapes = [ship_footprint(s.piece("a")), token_outline(s.piece("d")), squadron_base(s.piece("q"))]
     rng = random.Random(7)
     checked = 0

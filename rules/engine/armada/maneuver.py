@@ -191,8 +191,13 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 "The overlapped squadrons are moved out of the way and the ship finishes its maneuver. Then the "
                 "player who is not moving the ship places them, whoever owns them and in any order, touching the "
                 "ship: as many as possible touching it, the rest touching a squadron that touches it, none outside "
-                "the play area or overlapping a ship or squadron. Check a proposal with place-squadrons.",
-                (R + "overlapping/ship-onto-squadrons", R + "overlapping/squadrons-as-many-touching"),
+                "the play area or overlapping a ship or squadron (in a Sector Fleet game, the opposing Grand Admiral "
+                "places them). Check a proposal with place-squadrons.",
+                (
+                    R + "overlapping/ship-onto-squadrons",
+                    R + "overlapping/squadrons-as-many-touching",
+                    R + "overlapping/sector-fleet",
+                ),
                 tuple(displaced),
             )
         )

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely import LineString, Polygon, unary_union
+from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
@@ -119,34 +119,43 @@ def _is_convex(ring: list[Point]) -> bool:
 
 
 def minkowski_forbidden(
-    blockers: list[Polygon],
+    blockers: list[tuple[str, list[Polygon]]],
     moved_local: Polygon,
-    round_: tuple[tuple[float, float, float], ...] = (),
+    round_: tuple[tuple[str, float, float, float], ...] = (),
     moved_parts: list[Polygon] | None = None,
-) -> BaseGeometry:
+) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
-    B ⊕ (−S): for polygons, the union of convex hulls of pairwise vertex sums of
-    convex parts (one vectorised shapely call); for a round base of radius r at
-    c, exactly (−S) grown by r and moved to c.  ``moved_parts`` may give the moved
-    outline's convex parts already (rotated from its unrotated decomposition).
+    B ⊕ (−S): for polygons (given by label with their convex parts), the union of
+    convex hulls of pairwise vertex sums of convex parts (one vectorised shapely
+    call); for a round base (label, x, y, r), exactly (−S) grown by r and moved
+    to its centre.  ``moved_parts`` may give the moved outline's convex parts
+    already (turned from its upright decomposition).  Returns the union and each
+    blocker's own area (to label on the picture).
     """
     reflected = shapely.affinity.scale(moved_local, -1.0, -1.0, origin=(0, 0))
-    pieces: list[BaseGeometry] = []
     neg = [np.asarray(p.exterior.coords)[:-1] * -1.0 for p in (moved_parts or _parts(moved_local))]
     clouds: list[np.ndarray] = []
-    for b in blockers:
-        for bp in _parts(b):
+    owner: list[str] = []
+    for label, parts in blockers:
+        for bp in parts:
             bc = np.asarray(bp.exterior.coords)[:-1]
-            clouds += [(bc[:, None, :] + sc[None, :, :]).reshape(-1, 2) for sc in neg]
+            for sc in neg:
+                clouds.append((bc[:, None, :] + sc[None, :, :]).reshape(-1, 2))
+                owner.append(label)
+    by_label: dict[str, list[BaseGeometry]] = {}
     if clouds:
         coords = np.concatenate(clouds)
         index = np.repeat(np.arange(len(clouds)), [len(c) for c in clouds])
-        pieces += list(shapely.convex_hull(shapely.multipoints(shapely.points(coords), indices=index)))
+        hulls = shapely.convex_hull(shapely.multipoints(shapely.points(coords), indices=index))
+        for label, hull in zip(owner, hulls, strict=True):
+            by_label.setdefault(label, []).append(hull)
     if round_:
-        grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for _, _, r in round_}}
-        pieces += [shapely.affinity.translate(grown[r], x, y) for x, y, r in round_]
-    return unary_union(pieces) if pieces else Polygon()
+        grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for *_, r in round_}}
+        for label, x, y, r in round_:
+            by_label.setdefault(label, []).append(shapely.affinity.translate(grown[r], x, y))
+    areas = {label: shapely.union_all(parts) for label, parts in by_label.items()}
+    return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
 
 
 def _local(shape: Polygon, pose: Pose) -> Polygon:
@@ -274,9 +283,9 @@ def move_ruling(scenario: Scenario) -> Ruling:
     # only what the moved piece can reach matters for its legal region: it stays within distance max
     reach = s0.buffer(d_max + 1.0)
     near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
-    poly_blockers = [part for p, b in near if p.kind not in ("squadron", "token") for part in footprint_parts(p)]
+    poly_blockers = [(p.id, footprint_parts(p)) for p, _ in near if p.kind not in ("squadron", "token")]
     round_blockers = tuple(
-        (float(p.get("x")), float(p.get("y")), _radius(p)) for p, b in near if p.kind in ("squadron", "token")
+        (p.id, float(p.get("x")), float(p.get("y")), _radius(p)) for p, _ in near if p.kind in ("squadron", "token")
     )
 
     # where its reference point may legally go (for the proposed rotation): within the rotation limit,
@@ -287,7 +296,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
         inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
     upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
     moved_parts = [shapely.affinity.rotate(q, -p1.heading, origin=(0, 0)) for q in convex_parts(upright)]
-    forbidden = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts)
+    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts)
     region = inner.difference(forbidden) if not forbidden.is_empty else inner
     region = region.intersection(_half_plane(e, u, d_max - lead_local))
     centre_line = LineString([(e[0] - u[0] * 1000, e[1] - u[1] * 1000), (e[0] + u[0] * 1000, e[1] + u[1] * 1000)])
@@ -453,6 +462,10 @@ def move_ruling(scenario: Scenario) -> Ruling:
                 "as close as possible",
             )
         )
+    shown = inner.buffer(0)  # forbidden areas only where they bite into otherwise reachable positions
+    for label, area in blocked_by.items():
+        for g in _polys(area.intersection(shown)):
+            figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {label}"))
     for g in [] if use_line else _polys(region):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
     for i, line in enumerate(_line_parts(on_line)):

@@ -87,8 +87,9 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
         Step(
             f"{ship.label} displaced {', '.join(displaced) or 'no squadron'}",
             "The squadrons its final position overlaps (shield dials and frames count, activation sliders do not) "
-            "are placed by the player who is not moving the ship, whoever owns them, in any order.",
-            (R + "overlapping/ship-onto-squadrons", R + "overlapping/dials-count"),
+            "are placed by the player who is not moving the ship, whoever owns them, in any order (in a Sector "
+            "Fleet game, by the opposing Grand Admiral).",
+            (R + "overlapping/ship-onto-squadrons", R + "overlapping/dials-count", R + "overlapping/sector-fleet"),
             tuple(displaced) or (ship.id,),
         )
     ]
