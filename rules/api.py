@@ -16,6 +16,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
+from rules.engine.changes import changes_since
 from rules.models import StoredScenario, store_scenario
 from rules.rulings import ruling_for
 
@@ -41,7 +42,8 @@ def _depth(value: Any, limit: int) -> bool:
     return False
 
 
-def ruling_payload(request: HttpRequest, sid: str, scenario: Scenario) -> dict[str, Any]:
+def ruling_payload(request: HttpRequest, row: StoredScenario, scenario: Scenario) -> dict[str, Any]:
+    sid = row.id
     ruling = ruling_for(scenario)
     body = ruling.to_dict()
     return {
@@ -54,6 +56,16 @@ def ruling_payload(request: HttpRequest, sid: str, scenario: Scenario) -> dict[s
         "warnings": body["warnings"],
         "summary": body["summary"],
         "format": 1,
+        "engine_version": row.engine_version,
+        "corrections": [
+            {
+                "version": c.version,
+                "date": c.date,
+                "title": c.title,
+                "url": request.build_absolute_uri(reverse("rules:changes")) + f"#{c.anchor}",
+            }
+            for c in changes_since(row.engine_version, scenario)
+        ],
     }
 
 
@@ -90,7 +102,7 @@ def rulings(request: HttpRequest) -> JsonResponse:
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
     row = store_scenario(scenario=scenario)
-    return JsonResponse(ruling_payload(request, row.id, scenario))
+    return JsonResponse(ruling_payload(request, row, scenario))
 
 
 @require_GET
@@ -98,7 +110,7 @@ def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
     row = StoredScenario.objects.filter(pk=sid).first()
     if row is None:
         return _errors(404, ("id", f"no ruling with id {sid!r}"))
-    return JsonResponse(ruling_payload(request, row.id, row.scenario()))
+    return JsonResponse(ruling_payload(request, row, row.scenario()))
 
 
 @require_GET

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, models, transaction
 
 from rules.engine import Scenario, parse_scenario
+from rules.engine.changes import engine_version
 
 ID_LENGTHS = (10, 12, 14, 16, 20, 24)
 
@@ -27,6 +28,8 @@ class StoredScenario(models.Model):
     digest = models.CharField(max_length=64, unique=True)
     document = models.TextField()
     format = models.PositiveSmallIntegerField(default=1)
+    engine_version = models.PositiveSmallIntegerField(default=1)
+    """The engine version it was stored under: later corrections that apply are shown on its page."""
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,7 +74,9 @@ def store_scenario(*, scenario: Scenario) -> StoredScenario:
             continue
         try:
             with transaction.atomic():
-                return StoredScenario.objects.create(id=sid, digest=digest, document=document, format=1)
+                return StoredScenario.objects.create(
+                    id=sid, digest=digest, document=document, format=1, engine_version=engine_version()
+                )
         except IntegrityError:
             again = StoredScenario.objects.filter(digest=digest).first()
             if again is not None:

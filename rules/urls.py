@@ -19,6 +19,7 @@ urlpatterns = [
     path(f"s/{SID}.svg", views.picture_svg, name="svg"),
     path(f"s/{SID}.png", views.picture_png, name="png"),
     path("rules/", views.clause_list, name="clauses"),
+    path("changes/", views.changes, name="changes"),
     path("rules/<path:clause_id>", views.clause_detail, name="clause"),
     path("api/v1/rulings", api.rulings, name="api-rulings"),
     path(f"api/v1/rulings/{SID}", api.ruling_detail, name="api-ruling"),

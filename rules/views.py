@@ -22,6 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
+from rules.engine.changes import all_changes, changes_since
 from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
@@ -163,6 +164,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
         page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
         image_url=request.build_absolute_uri(reverse("rules:png", args=[row.id])),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
+        corrections=changes_since(row.engine_version, scenario),
     )
     return ctx
 
@@ -235,6 +237,12 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
     )
     other = get_clause(other_id) if other_id != clause.id else None
     return render(request, "rules/clause.html", {"clause": clause, "related": related, "other": other})
+
+
+@require_GET
+def changes(request: HttpRequest) -> HttpResponse:
+    """Every correction that changed stored rulings, newest first, with stable anchors."""
+    return render(request, "rules/changes.html", {"changes": tuple(reversed(all_changes()))})
 
 
 @require_http_methods(["GET"])

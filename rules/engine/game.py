@@ -19,6 +19,7 @@ from rules.engine.form import FormSpec
 from rules.engine.geometry import Pose
 
 if TYPE_CHECKING:
+    from rules.engine.changes import Change
     from rules.engine.ruling import Ruling
     from rules.engine.scenario import Piece, Scenario
 
@@ -85,5 +86,7 @@ class Game:
     """Pieces an action brings onto the table (so ``dice`` may name them)."""
     whole_table_actions: tuple[str, ...] = ()
     """Actions about the whole table (the picture shows all of it)."""
+    changes: tuple[Change, ...] = ()
+    """Corrections that change stored rulings (``rules.engine.changes``)."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
     """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""

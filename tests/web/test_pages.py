@@ -244,3 +244,36 @@ def test_every_example_permalink_renders(client: Client, ex) -> None:  # type: i
     assert page.status_code == 200 and 'id="step-1"' in page.content.decode()
     assert_no_inline_code(page.content.decode())
     assert client.get(f"/s/{ex.id}.svg").status_code == 200
+
+
+def _store_old(document: str, sid: str, digest: str, version: int) -> None:
+    StoredScenario.objects.create(id=sid, digest=digest, document=document, format=1, engine_version=version)
+
+
+@pytest.mark.django_db
+def test_a_permalink_stored_before_a_correction_says_so(client: Client) -> None:
+    """Measured outlines changed rulings with catalogue tokens: old links that use them say so; new ones don't."""
+    ex = next(e for e in examples() if e.slug == "dv-09-cluster-mines")
+    doc = ex.scenario.canonical().decode()
+    _store_old(doc, ex.id, ex.scenario.digest(), 1)
+    page = client.get(f"/s/{ex.id}/").content.decode()
+    assert "Corrected since this link was made" in page and "/changes/#v2-xwing" in page
+    api = client.get(f"/api/v1/rulings/{ex.id}").json()
+    assert api["engine_version"] == 1 and api["corrections"][0]["version"] == 2
+    changes = client.get("/changes/").content.decode()
+    assert 'id="v2-xwing"' in changes and "cluster mines" in changes.lower()
+
+
+@pytest.mark.django_db
+def test_new_permalinks_and_outline_only_situations_show_no_correction(client: Client) -> None:
+    outline_only = next(e for e in examples() if e.slug == "xw-09-bump-before-asteroid")
+    assert '"shape"' not in outline_only.scenario.canonical().decode()
+    _store_old(outline_only.scenario.canonical().decode(), outline_only.id, outline_only.scenario.digest(), 1)
+    assert "Corrected since" not in client.get(f"/s/{outline_only.id}/").content.decode()
+    r = client.post(
+        "/api/v1/rulings",
+        data=examples()[0].scenario.canonical(),
+        content_type="application/json",
+    )
+    body = r.json()
+    assert body["engine_version"] >= 2 and body["corrections"] == []

@@ -8,6 +8,7 @@ from rules.engine.scenario import Piece
 from rules.engine.xwing import parse
 from rules.engine.xwing.attack import attack_ruling
 from rules.engine.xwing.catalog import catalog
+from rules.engine.xwing.changes import CHANGES
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling
@@ -72,6 +73,7 @@ GAME = Game(
     mover_keys=("ship", "attacker", "defender"),
     check=parse.check,
     form=FORM,
+    changes=CHANGES,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
     shape_choices=tuple(
