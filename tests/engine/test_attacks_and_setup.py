@@ -114,3 +114,22 @@ def test_close_calls_in_attacks_warn() -> None:
     assert any("within 0.5 mm" in w for w in near.warnings)
     clear = rule([ship("a", 400, 200), ship("d", 400, 390, player=2), rect("rock", 300, 280, 370, 290)], attack())
     assert not any("rock" in w for w in clear.warnings)
+
+
+def test_the_defender_must_be_an_enemy_ship() -> None:
+    friendly = rule([ship("a", 400, 200, player=1), ship("d", 400, 390, player=1)], attack())
+    assert friendly.outcome["can_attack"] is False
+    assert friendly.outcome["reasons"][0] == "xwing-2.5/attack/enemy"
+    assert friendly.steps[0].title.endswith("is not an enemy ship")
+    enemy = rule([ship("a", 400, 200, player=1), ship("d", 400, 390, player=2)], attack())
+    assert enemy.outcome["can_attack"] is True and "xwing-2.5/attack/enemy" not in enemy.outcome["reasons"]
+
+
+def test_only_parallel_closest_edges_give_the_attacker_a_choice_of_lines() -> None:
+    steps_text = lambda r: " ".join(s.text for s in r.steps)  # noqa: E731
+    # a corner facing an edge 150 mm away: one shortest line, however it is sampled
+    corner = rule([ship("a", 400, 200, heading=45), ship("d", 400, 390, player=2)], attack())
+    assert "equally short" not in steps_text(corner) and len(corner.outcome["lines"]) == 1
+    # parallel bases offset sideways: many equally short lines, a real choice
+    parallel = rule([ship("a", 400, 200), ship("d", 420, 390, player=2)], attack())
+    assert "equally short" in steps_text(parallel) and len(parallel.outcome["lines"]) > 1

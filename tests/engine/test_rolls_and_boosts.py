@@ -68,15 +68,30 @@ def test_boost_over_a_mine_is_legal_and_detonates_it() -> None:
     assert [e["source"] for e in r.outcome["effects"]] == ["mine"]
 
 
-def test_boost_through_an_asteroid_is_illegal() -> None:
-    r = rule(
-        [ship("a", 400, 400), rect("rock", 391, 455, 396, 461)], {"type": "boost", "ship": "a", "bearing": "straight"}
-    )
+def test_a_declared_boost_through_an_asteroid_fails_and_no_other_template_is_taken() -> None:
+    """The player declares the template first: a blocked boost fails, the ship stays (never another direction)."""
+    pieces = [ship("a", 400, 400), rect("rock", 391, 455, 396, 461)]
+    r = rule(pieces, {"type": "boost", "ship": "a", "bearing": "straight"})
     pos = r.outcome["positions"]
-    assert not pos["straight"]["legal"] and "rock" in pos["straight"]["reason"]
-    assert not pos["bank-left"]["legal"] and "moves through obstacle rock" in pos["bank-left"]["reason"]
-    assert r.outcome["executed"] == "full" and r.outcome["chosen"] == "bank-right"
+    assert set(pos) == {"straight"} and not pos["straight"]["legal"] and "rock" in pos["straight"]["reason"]
+    assert r.outcome["executed"] == "failed" and r.outcome["final"] == {"x": 400, "y": 400, "heading": 0}
     assert r.outcome["moved_through"] == []
+    assert any("cannot be attempted again this round" in s.text for s in r.steps)
+    left = rule(pieces, {"type": "boost", "ship": "a", "bearing": "bank", "direction": "left"})
+    assert (
+        left.outcome["executed"] == "failed"
+        and "moves through obstacle rock" in left.outcome["positions"]["bank-left"]["reason"]
+    )
+    right = rule(pieces, {"type": "boost", "ship": "a", "bearing": "bank", "direction": "right"})
+    assert right.outcome["executed"] == "full" and right.outcome["chosen"] == "bank-right"
+
+
+def test_a_failed_decloak_keeps_the_cloak_token_and_2_0_counts_the_action() -> None:
+    pieces = [ship("a", 400, 400), rect("rock", 391, 455, 396, 461)]
+    r = rule(pieces, {"type": "boost", "ship": "a", "bearing": "straight", "template": "straight-2"})
+    assert r.outcome["executed"] == "failed"
+    assert any("keeps its cloak token" in s.text for s in r.steps)
+    assert not any("still counts as performed" in s.text for s in r.steps)
 
 
 def test_boost_bank_final_pose() -> None:

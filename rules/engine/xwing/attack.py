@@ -27,6 +27,11 @@ ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
 ARC_REACH = 2000.0
 PARALLEL_EPSILON = 0.01
 """mm: measuring lines within this of the shortest are equally short (the attacker chooses)."""
+PARALLEL_SPREAD = 0.5
+"""mm: equally short lines are a real choice only when both ends spread this far (parallel edges);
+lines fanning from one corner to a nearly tangent edge are one line measured several ways."""
+SAME_LINE = 0.05
+"""mm: lines whose ends are this close are the same line."""
 LINE_SAMPLES = 25
 
 
@@ -70,8 +75,21 @@ def _lines(att: Polygon, target: Polygon, distance: float) -> list[tuple[Point, 
             continue
         a, _ = nearest_points(att, pt)
         if abs(a.distance(pt) - distance) <= PARALLEL_EPSILON:
-            lines.append(((a.x, a.y), (pt.x, pt.y)))
+            line = ((a.x, a.y), (pt.x, pt.y))
+            if all(math.dist(line[0], o[0]) > SAME_LINE or math.dist(line[1], o[1]) > SAME_LINE for o in lines):
+                lines.append(line)
     return lines
+
+
+def parallel_choice(lines: list[tuple[Point, Point]]) -> bool:
+    """Genuinely parallel closest edges: the equally short lines spread at both ends."""
+    if len(lines) < 2:
+        return False
+
+    def spread(points: list[Point]) -> float:
+        return max(math.dist(p, q) for p in points for q in points)
+
+    return spread([a for a, _ in lines]) >= PARALLEL_SPREAD and spread([b for _, b in lines]) >= PARALLEL_SPREAD
 
 
 def _obstructing(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
@@ -141,6 +159,8 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if band_close_call(d):
         warnings.append(f"the attack range is {d:.2f} mm, within 0.5 mm of a band line; measure on the table")
     lines = _lines(att_sq, target, d)
+    if not parallel_choice(lines):
+        lines = lines[:1]
     # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
     results = [MeasuringLine(a, b, _obstructing(scenario, (a, b), set())) for a, b in lines]
     # show the shortest line, and where the attacker may choose, one line of the other kind too
@@ -251,6 +271,19 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         }
         for r in results[:: max(1, len(results) // 5)]
     ]
+    if attacker.player is not None and attacker.player == defender.player:
+        can = False
+        reasons.insert(0, cid(ed, "attack/enemy"))
+        steps.insert(
+            0,
+            Step(
+                f"{defender.label} is not an enemy ship",
+                f"Both ships belong to player {attacker.player}. An attack's defender must be an enemy ship "
+                "(Declare Target), so this attack cannot be declared.",
+                (cid(ed, "attack/enemy"),),
+                (attacker.id, defender.id),
+            ),
+        )
     outcome["can_attack"] = can
     outcome["reasons"] = reasons
     verdict = f"{attacker.label} {'can' if can else 'cannot'} attack {defender.label}"

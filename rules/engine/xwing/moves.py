@@ -484,9 +484,10 @@ def option_ruling(scenario: Scenario) -> Ruling:
         bearing = action["bearing"]
         wanted = bearing if bearing == "straight" else f"{bearing}-{action['direction']}"
         decloak = action.get("template") == "straight-2"
-        options = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak)
-        order = tuple(o.name for o in options)
-        chosen = choose_option(options, wanted, order)
+        # the player declares the template before placing it: only that boost is tried (it fails or not)
+        every = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak)
+        options = [o for o in every if o.name == wanted]
+        chosen = choose_option(options, wanted, ())
         steps.append(
             Step(
                 ("Decloak: boost with the [2 straight]" if decloak else f"Boost: {wanted}"),
@@ -496,8 +497,9 @@ def option_ruling(scenario: Scenario) -> Ruling:
                     else "The [1 straight] or a [1 bank] template is set between the front guides and the ship "
                     "placed at its end. "
                 )
-                + "A boost cannot be partially executed; ships, obstacles and the table edge can stop it, "
-                "devices never do.",
+                + "The template is declared before it is placed. A boost cannot be partially executed; ships, "
+                "obstacles and the table edge make it fail (another template is not taken instead); devices never "
+                "stop it.",
                 (cid(ed, "boost/execute"),) + ((cid(ed, "cloak/decloak"),) if decloak else ()),
                 ("template", ship.id),
             )
@@ -511,12 +513,24 @@ def option_ruling(scenario: Scenario) -> Ruling:
     warnings: list[str] = []
     positions = {o.name: {"legal": o.legal, "reason": o.reason} for o in options}
     if chosen is None:
+        if decloak:
+            consequence = (
+                "The decloak fails: the ship is returned to where it was and keeps its cloak token (decloaking is "
+                "not an action)."
+            )
+        elif ed == "2.5":
+            consequence = (
+                "The action fails: it cannot be attempted again this round, and a red action still costs its stress."
+            )
+        else:
+            consequence = "The action fails but still counts as performed: it cannot be performed again this round."
+        what = "position on that side is" if is_roll else "declared template is"
         steps.append(
             Step(
-                f"The {kind} fails",
-                f"No {'position' if is_roll else 'template'} is legal, so the ship stays where it is. "
-                "The action still counts as performed.",
-                (cid(ed, "barrel-roll/fail" if is_roll else "boost/fail"),),
+                f"The {'decloak' if decloak else kind} fails",
+                f"No {what} legal, so the ship stays where it is. {consequence}",
+                (cid(ed, "barrel-roll/fail" if is_roll else "boost/fail"),)
+                + ((cid(ed, "cloak/decloak"),) if decloak else ()),
                 (ship.id,),
             )
         )
