@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from shapely import box
+
 from rules.engine import games
 from rules.engine.ruling import Ruling
 from rules.engine.scenario import Scenario
 
 
 def evaluate(scenario: Scenario) -> Ruling:
-    """The ruling for the scenario's action (the parser only admits actions that have a handler)."""
-    return games.get(scenario.game).handlers[scenario.action["type"]](scenario)
+    """The ruling for the scenario's action (the parser only admits actions that have a handler).
+
+    Pieces that start partly outside the play area are warned about whatever the action.
+    """
+    game = games.get(scenario.game)
+    ruling = game.handlers[scenario.action["type"]](scenario)
+    if game.in_play is None:
+        return ruling
+    w, h = scenario.table
+    table = box(0.0, 0.0, w, h)
+    off = [p.id for p in scenario.pieces if not table.covers(game.in_play(p))]
+    notes = tuple(f"{pid} starts partly outside the play area; check the situation" for pid in off)
+    return replace(ruling, warnings=ruling.warnings + notes) if notes else ruling

@@ -80,6 +80,10 @@ class Game:
     """Action keys naming the pieces a ruling is about (the picture frames them)."""
     check: ScenarioCheck | None = None
     dice_faces: tuple[str, ...] = ()
+    dice_limit: Callable[[dict[str, Any], str], int] | None = None
+    """How many dice the effect of a piece (its normalised document) rolls in an edition."""
+    in_play: Callable[[Piece], Polygon] | None = None
+    """The shape of a piece that the play area is checked against (a warning when it starts partly off)."""
     dice_kinds: tuple[str, ...] = ()
     """Pieces whose effect rolls dice that a scenario may give (``dice``)."""
     action_pieces: Callable[[dict[str, Any]], list[dict[str, Any]]] = field(default=lambda a: [])

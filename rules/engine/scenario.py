@@ -206,7 +206,7 @@ def parse_scenario(doc: Any) -> Scenario:
         for extra in game.action_pieces(action):
             if isinstance(extra.get("id"), str):
                 by_id = {**by_id, extra["id"]: extra}
-    dice = _parse_dice(c, game, root, by_id)
+    dice = _parse_dice(c, game, root, by_id, edition)
 
     if c.problems:
         raise ScenarioError(c.problems)
@@ -228,7 +228,9 @@ def parse_scenario(doc: Any) -> Scenario:
     return Scenario(frozen, pieces)
 
 
-def _parse_dice(c: Checker, game: Game, root: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+def _parse_dice(
+    c: Checker, game: Game, root: dict[str, Any], by_id: dict[str, dict[str, Any]], edition: str | None
+) -> dict[str, list[str]]:
     """Optional ``dice``: the faces rolled for a piece's effect."""
     dice: dict[str, list[str]] = {}
     if "dice" not in root:
@@ -252,6 +254,17 @@ def _parse_dice(c: Checker, game: Game, root: dict[str, Any], by_id: dict[str, d
         ):
             c.add(f, f"must be a list of 1 to 4 faces: {', '.join(game.dice_faces)}")
             continue
+        if game.dice_limit is not None and edition is not None:
+            n = game.dice_limit(by_id[key], edition)
+            if len(faces) > n:
+                what = by_id[key].get("type") or by_id[key]["kind"]
+                c.add(
+                    f,
+                    f"a {what} rolls no dice here"
+                    if n == 0
+                    else f"a {what} rolls only {n} {'die' if n == 1 else 'dice'}",
+                )
+                continue
         dice[key] = list(faces)
     return dice
 

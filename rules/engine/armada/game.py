@@ -8,7 +8,7 @@ from rules.engine.armada.dimensions import TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_ruling
-from rules.engine.armada.pieces import footprint, frames_at, pose_of, ship_body
+from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
 from rules.engine.armada.ships import SHIPS
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
@@ -86,6 +86,7 @@ GAME = Game(
     moving_actions=("maneuver", "move-squadron", "move-obstacle", "move-token"),
     mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
     check=parse.check,
+    in_play=measured,
     estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,

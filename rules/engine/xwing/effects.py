@@ -66,55 +66,58 @@ class Effect:
         counts: dict[str, int] = {}
         for r in results:
             counts[r] = counts.get(r, 0) + 1
-        return ", ".join(r if n == 1 else f"{r} ×{n}" for r, n in counts.items())
+        # one outcome whatever order the dice show: results in the order the faces are listed
+        order = list(dict.fromkeys(self.face_results.values()))
+        return ", ".join(r if counts[r] == 1 else f"{r} ×{counts[r]}" for r in order if r in counts)
 
 
 _ONE_HIT = "suffer 1 additional hit damage"
+_ONE_CRIT = "suffer 1 additional critical damage"
 
 EFFECTS_25: dict[str, Effect] = {
     "asteroid": Effect("The ship suffers 1 hit damage.", 1, {"hit": _ONE_HIT, "crit": _ONE_HIT}, "obstacles/asteroid"),
     "debris-cloud": Effect(
-        "The ship gains 1 stress token.",
+        "The ship is assigned 1 stress token.",
         1,
         {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
         "obstacles/debris-cloud",
     ),
     "gas-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 strain token.",
+        "Break all of the ship's locks and all locks on it, then it is assigned 1 strain token.",
         1,
-        {"hit": "gain 1 ion token", "crit": "gain 3 ion tokens"},
+        {"hit": "be assigned 1 ion token", "crit": "be assigned 3 ion tokens"},
         "obstacles/gas-cloud",
     ),
     "blaze": Effect(
         "",
         1,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage", "focus": "gain 1 stress token"},
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage", "focus": "be assigned 1 stress token"},
         "obstacles/blaze",
         skips_action=True,
         note="Then the ship skips its Perform Action step this round.",
     ),
     "electro-chaff-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 jam token.",
+        "Break all of the ship's locks and all locks on it, then it is assigned 1 jam token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/electro-chaff-cloud",
     ),
     "loose-cargo": Effect(
-        "The ship gains 1 strain token.",
+        "The ship is assigned 1 strain token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/loose-cargo",
     ),
     "spare-parts": Effect(
-        "The ship gains 1 strain token.",
+        "The ship is assigned 1 strain token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/spare-parts",
     ),
 }
 
 _DEBRIS_20 = Effect(
-    "The ship gains 1 stress token (after its Check Difficulty step).",
+    "The ship gains 1 stress token.",
     1,
     {"crit": "suffer 1 critical damage"},
     "obstacles/debris-cloud",
@@ -172,11 +175,11 @@ MINE_EFFECTS: dict[str, Effect] = {
     "proximity-mine": Effect(
         "The mine detonates: the ship suffers 1 hit damage.",
         2,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
+        {"hit": _ONE_HIT, "crit": _ONE_CRIT},
         "device-card/proximity-mine",
     ),
     "cluster-mine": Effect(
-        "This cluster mine detonates.",
+        "This cluster mine detonates: the ship rolls 2 attack dice.",
         2,
         {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
         "device-card/cluster-mines",
@@ -192,6 +195,20 @@ MINE_EFFECTS: dict[str, Effect] = {
 RANGE_0_NO_ATTACK = {"2.5": ("asteroid", "debris-cloud", "gas-cloud"), "2.0": ("asteroid",)}
 RANGE_0_NO_LOCKS = ("gas-cloud", "electro-chaff-cloud")
 """Range-0 restrictions (obstacles clause range-0-*): 2.0 gas clouds had no lock rule."""
+
+
+BOMB_DICE = {"thermal-detonator": 1, "bomblet": 2, "electro-proton-bomb": 4}
+"""Attack dice a bomb's detonation rolls per ship (device cards, reference §4.2); the others roll none."""
+
+
+def dice_rolled(edition: str, kind: str, piece_type: str) -> int:
+    """How many dice an obstacle's or device's effect rolls (the most a scenario's ``dice`` may give)."""
+    if kind == "obstacle":
+        effect = (EFFECTS_25 if edition == "2.5" else EFFECTS_20).get(piece_type)
+        return effect.dice if effect else 0
+    if piece_type in MINE_EFFECTS:
+        return MINE_EFFECTS[piece_type].dice
+    return BOMB_DICE.get(piece_type, 0)
 
 
 def obstacle_effect(edition: str, obstacle_type: str) -> Effect:

@@ -10,6 +10,7 @@ from rules.engine.xwing.attack import attack_ruling
 from rules.engine.xwing.catalog import catalog
 from rules.engine.xwing.changes import CHANGES
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
+from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling
 from rules.engine.xwing.pieces import outline, ship_pose
@@ -81,6 +82,8 @@ GAME = Game(
         for group, kind in (("Obstacles", "obstacle"), ("Devices", "device"))
     ),
     dice_faces=parse.DICE_FACES,
+    dice_limit=lambda piece, edition: dice_rolled(edition, piece["kind"], str(piece.get("type"))),
+    in_play=outline,
     dice_kinds=("obstacle", "device"),
     action_pieces=parse.action_pieces,
     whole_table_actions=("check-setup", "detonate"),

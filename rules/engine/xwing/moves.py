@@ -213,12 +213,12 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         "executed": m.executed,
         "final": m.final.rounded(),
         "bumped": list(m.bumped),
-        "moved_through": [t.piece.id for t in contacts.moved_through if t.piece.id not in res.exempt],
+        "moved_through": [t.piece.id for t in contacts.moved_through],
         "overlapping": [t.piece.id for t in contacts.overlapping],
         "effects": list(res.effects),
         "skips_perform_action": skips,
         "fled": fled,
-        "at_range_0": [t.piece.id for t in contacts.at_range_0],
+        "at_range_0": [t.piece.id for t in contacts.at_range_0] + list(m.bumped),
         "exempt_at_start": list(res.exempt),
         "template": m.template_name,
         "counted_template_mm": round(m.counted_length, 2),
@@ -232,17 +232,24 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             k: {"legal": not v, "reason": ("overlaps ship " + ", ".join(v)) if v else None}
             for k, v in m.tallon_tried.items()
         }
-    summary = _summary(ship, m.executed, m.final, fled, skips)
+    summary = _summary(ship, m.executed, m.final, fled, skips, outcome)
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
 
 
-def _summary(ship: Piece, executed: str, final: Pose, fled: bool, skips: bool) -> str:
+def _summary(ship: Piece, executed: str, final: Pose, fled: bool, skips: bool, outcome: dict[str, Any]) -> str:
+    """The verdict in one line: where it ends and every consequence a player acts on."""
     verb = {"full": "fully executes", "partial": "partially executes", "failed": "fails"}[executed]
     s = f"{ship.label} {verb} and ends at {_fmt_pose(final)}"
+    if outcome.get("bumped"):
+        s += f"; bumps {', '.join(outcome['bumped'])}"
+    if outcome.get("effects"):
+        s += f"; effects: {', '.join(e['source'] for e in outcome['effects'])}"
     if fled:
         s += "; it flees the play area"
     if skips:
         s += "; it skips its Perform Action step"
+    if outcome.get("cannot_attack"):
+        s += "; it cannot attack"
     return s + "."
 
 
@@ -568,7 +575,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
     )
     r0_steps, r0 = range_0_steps(scenario, contacts)
     steps += r0_steps
-    outcome = {
+    outcome: dict[str, Any] = {
         "ship": ship.id,
         "executed": "full",
         "final": chosen.final.rounded(),
@@ -583,5 +590,10 @@ def option_ruling(scenario: Scenario) -> Ruling:
         "at_range_0": [t.piece.id for t in contacts.at_range_0],
         **r0,
     }
-    summary = f"{ship.label} {kind}s {chosen.name} and ends at {_fmt_pose(chosen.final)}."
+    summary = f"{ship.label} {kind}s {chosen.name} and ends at {_fmt_pose(chosen.final)}"
+    if res.effects:
+        summary += f"; effects: {', '.join(e['source'] for e in res.effects)}"
+    if r0.get("cannot_attack"):
+        summary += "; it cannot attack"
+    summary += "."
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)

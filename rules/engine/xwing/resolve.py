@@ -71,6 +71,19 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
     skips = False
     obstacles = [t for t in contacts.touches if t.piece.kind == "obstacle"]
     mines = [t for t in contacts.touches if t.piece.kind == "device" and t.piece.type in MINE_EFFECTS]
+    bombs = [t for t in contacts.touches if t.piece.kind == "device" and t.piece.type not in MINE_EFFECTS]
+    for t in bombs:
+        if t.through or t.overlapping:
+            steps.append(
+                Step(
+                    f"{t.piece.id} ({t.piece.type}) has no effect now",
+                    f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.id}, a bomb: bombs do nothing "
+                    "when moved through or overlapped (they are not obstacles); it detonates at the end of the "
+                    "Activation Phase.",
+                    (cid(ed, "device/not-obstacle"), cid(ed, "bomb/detonation")),
+                    (t.piece.id,),
+                )
+            )
     for t in obstacles + mines:
         trigger, why_not, derived = _triggers(t, ed, move == "stationary")
         pid = t.piece.id
@@ -80,7 +93,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                 Step(
                     f"{pid} does not trigger: the ship started on it",
                     f"{scenario.piece(ship_id).label} began this move {t.at_start} {pid} (at range 0 of it), so "
-                    "moving through it again has no effect; only overlapping it again with the final position would.",
+                    "the template moving through it has no effect; only ending the move overlapping it would.",
                     (cid(ed, "obstacles/start-overlap"), cid(ed, "obstacles/start-range-0")),
                     (pid,),
                     other_edition="In 2.0 a ship that starts on an obstacle suffers it again if it moves "
@@ -141,6 +154,15 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         verb = "moved through" if trigger == "move-through" else "overlaps"
         if move == "stationary":
             verb = "is at range 0 of"
+        why_again = ""
+        if t.at_start and trigger == "overlap" and ed == "2.5" and t.piece.kind == "obstacle":
+            why_again = (
+                f" It started {t.at_start} {pid}; that only spares it the template moving through it: ending the "
+                "move overlapping it again triggers it."
+            )
+        when = ""
+        if ed == "2.0" and move == "maneuver" and t.piece.type in ("debris-cloud", "loose-cargo", "spare-parts"):
+            when = " This happens after its Check Difficulty step."
         skips_here = eff.skips_action and (move in ("maneuver", "stationary") or t.piece.type == "blaze")
         if t.piece.kind == "obstacle" and ed == "2.0" and move not in ("maneuver", "stationary"):
             skips_here = False
@@ -154,7 +176,8 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         steps.append(
             Step(
                 f"{pid} ({t.piece.type}) takes effect",
-                f"The ship {verb} {pid}. {eff.text()}{(' ' + eff.note) if eff.note else ''}{result_text}",
+                f"The ship {verb} {pid}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
+                f"{result_text}",
                 tuple(rules),
                 (pid, f"contact-{pid}"),
                 derived=derived or eff.derived,
@@ -194,7 +217,9 @@ def _other_edition_effect(edition: str, obstacle_type: str) -> str | None:
     if a.text() == b.text() and a.skips_action == b.skips_action:
         return None
     skip = (
-        " and a maneuver through or onto it skips the Perform Action step" if b.skips_action and other == "2.0" else ""
+        " A maneuver through or onto it also skips the Perform Action step."
+        if b.skips_action and other == "2.0"
+        else ""
     )
     return f"In {other}: {b.text()}{skip}"
 

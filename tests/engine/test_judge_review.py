@@ -1,0 +1,99 @@
+"""What a head judge found false in explanations and fields: each test states the rule it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine import ScenarioError
+from rules.engine.xwing.effects import EFFECTS_25, MINE_EFFECTS
+from rules.engine.xwing.resolve import _other_edition_effect
+from tests.engine.helpers import move, rect, rule, scenario, ship
+
+
+def test_dice_in_either_order_are_one_outcome() -> None:
+    mine = MINE_EFFECTS["proximity-mine"]
+    assert mine.resolve(["hit", "crit"]) == mine.resolve(["crit", "hit"])
+    results = [b["result"] for b in mine.branches()]
+    assert len(results) == len(set(results))
+    assert sum(b["probability"] for b in mine.branches()) == pytest.approx(1.0)
+
+
+def test_mine_damage_from_the_dice_reads_as_additional() -> None:
+    assert "additional" in MINE_EFFECTS["proximity-mine"].text()
+
+
+def test_2_5_effects_assign_tokens() -> None:
+    assert "assigned" in EFFECTS_25["debris-cloud"].text() and "gains" not in EFFECTS_25["debris-cloud"].text()
+
+
+def test_the_other_edition_note_reads_as_sentences() -> None:
+    note = _other_edition_effect("2.5", "asteroid")
+    assert note is not None and "). and" not in note and ")." in note and "skips the Perform Action step." in note
+
+
+def test_moved_through_is_geometric_even_when_the_start_exemption_cancels_the_effect() -> None:
+    # 2.5: the ship starts overlapping the rock and its template also crosses it
+    pieces = [ship("a", 300, 200), rect("rock", 290, 195, 310, 235)]
+    o = rule(pieces, move(speed=3)).outcome
+    assert o["moved_through"] == ["rock"] and o["exempt_at_start"] == ["rock"] and o["effects"] == []
+
+
+def test_a_ship_stopped_on_its_starting_obstacle_is_told_why_the_exemption_no_longer_protects_it() -> None:
+    pieces = [ship("a", 300, 200), rect("rock", 290, 195, 310, 215)]
+    r = rule(pieces, move(bearing="stationary", speed=0))
+    text = " ".join(s.text for s in r.steps)
+    assert r.outcome["effects"] and "ending the move overlapping it again triggers it" in text
+
+
+def test_a_bumped_ship_is_at_range_0() -> None:
+    r = rule([ship("a", 300, 200), ship("b", 300, 330, player=2)], move(speed=3))
+    assert r.outcome["executed"] == "partial" and "b" in r.outcome["at_range_0"]
+
+
+def test_a_bomb_moved_through_says_it_has_no_effect() -> None:
+    bomb = {"id": "pb", "kind": "device", "type": "proton-bomb", "x": 300, "y": 260, "heading": 0}
+    r = rule([ship("a", 300, 200), bomb], move(speed=3))
+    assert any(s.title.startswith("pb (proton-bomb) has no effect") for s in r.steps)
+    assert r.outcome["effects"] == []
+
+
+def test_the_summary_names_the_consequences() -> None:
+    r = rule([ship("a", 300, 200), rect("rock", 290, 260, 310, 270)], move(speed=2))
+    assert (
+        "effects: rock" in r.summary
+        and "skips its Perform Action step" not in r.summary
+        or r.outcome["skips_perform_action"]
+    )
+    assert "cannot attack" in r.summary or not r.outcome.get("cannot_attack")
+
+
+@pytest.mark.parametrize(
+    ("piece", "faces", "ok"),
+    [
+        (rect("rock", 290, 260, 310, 270), ["hit"], True),
+        (rect("rock", 290, 260, 310, 270), ["hit", "hit"], False),
+        (
+            {"id": "rock", "kind": "device", "type": "proximity-mine", "x": 300, "y": 300, "heading": 0},
+            ["hit"] * 2,
+            True,
+        ),
+        (
+            {"id": "rock", "kind": "device", "type": "proximity-mine", "x": 300, "y": 300, "heading": 0},
+            ["hit"] * 3,
+            False,
+        ),
+        ({"id": "rock", "kind": "device", "type": "conner-net", "x": 300, "y": 300, "heading": 0}, ["hit"], False),
+    ],
+)
+def test_more_dice_than_the_effect_rolls_is_a_400_naming_the_field(piece: dict, faces: list[str], ok: bool) -> None:
+    if ok:
+        scenario([ship("a", 300, 200), piece], move(speed=2), dice={"rock": faces})
+        return
+    with pytest.raises(ScenarioError) as e:
+        scenario([ship("a", 300, 200), piece], move(speed=2), dice={"rock": faces})
+    assert "dice.rock" in {p.field for p in e.value.problems}
+
+
+def test_a_piece_starting_partly_off_the_table_is_warned_about() -> None:
+    r = rule([ship("a", 10, 200), ship("b", 500, 500)], move(speed=1, ship_id="b"))
+    assert any("a starts partly outside the play area" in w for w in r.warnings)
