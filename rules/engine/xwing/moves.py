@@ -541,7 +541,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
                 (ship.id,),
             )
         )
-        outcome = {
+        outcome: dict[str, Any] = {
             "ship": ship.id,
             "executed": "failed",
             "final": start.rounded(),
@@ -575,7 +575,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
     )
     r0_steps, r0 = range_0_steps(scenario, contacts)
     steps += r0_steps
-    outcome: dict[str, Any] = {
+    outcome = {
         "ship": ship.id,
         "executed": "full",
         "final": chosen.final.rounded(),
