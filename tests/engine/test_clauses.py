@@ -45,3 +45,16 @@ def test_seed_quotes_are_verbatim() -> None:
 def test_anchor_is_stable() -> None:
     c = get_clause("xwing-2.5/obstacles/order")
     assert c is not None and c.anchor == "xwing-2-5-obstacles-order"
+
+
+def test_2_0_clauses_cite_2_0_documents() -> None:
+    """A judge quoting a 2.0 ruling needs the 2.0 Rules Reference, not the 2.5 one."""
+    for c in all_clauses():
+        if c.edition == "2.0":
+            assert not c.version.startswith("1.4") and "2.5 era" not in c.version, c.id
+            assert "(AMG)" not in c.document, c.id
+
+
+def test_the_guides_are_rules_text_in_2_5() -> None:
+    c = get_clause("xwing-2.5/geometry/guides")
+    assert c is not None and c.status == "rules" and c.section == "Guides"
