@@ -97,3 +97,23 @@ def test_more_dice_than_the_effect_rolls_is_a_400_naming_the_field(piece: dict, 
 def test_a_piece_starting_partly_off_the_table_is_warned_about() -> None:
     r = rule([ship("a", 10, 200), ship("b", 500, 500)], move(speed=1, ship_id="b"))
     assert any("a starts partly outside the play area" in w for w in r.warnings)
+
+
+def test_a_chassis_by_name_gives_the_size_and_its_arcs_decide_the_attack() -> None:
+    from rules.engine.xwing.ships import CHASSIS
+
+    falcon = next(c for c in CHASSIS.values() if "double-turret" in c.arcs and "front" not in c.arcs)
+    a = {"id": "a", "kind": "ship", "chassis": falcon.xws, "x": 400, "y": 200, "heading": 0, "player": 1}
+    d = ship("d", 400, 390, player=2)
+    s = scenario([a, d], {"type": "attack", "attacker": "a", "defender": "d", "arc": "full"})
+    assert s.piece("a").size == falcon.size
+    with pytest.raises(ScenarioError) as e:
+        scenario([a, d], {"type": "attack", "attacker": "a", "defender": "d", "arc": "front"})
+    assert "action.arc" in {p.field for p in e.value.problems}
+    wrong = {**a, "size": "small" if falcon.size != "small" else "large"}
+    with pytest.raises(ScenarioError) as e:
+        scenario([wrong, d], {"type": "attack", "attacker": "a", "defender": "d", "arc": "full"})
+    assert "pieces[0].size" in {p.field for p in e.value.problems}
+    with pytest.raises(ScenarioError) as e:
+        scenario([{**a, "chassis": "no-such-ship"}, d], {"type": "attack", "attacker": "a", "defender": "d"})
+    assert "pieces[0].chassis" in {p.field for p in e.value.problems}

@@ -91,7 +91,7 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
             p["yaw_limits"] = _yaw(data["yaw_limits"])
         elif card is not None:
             p["yaw_limits"] = card.speed_chart
-        if card is not None and not data.get("label"):
+        if card is not None and not data.get("label") and not data.get("size"):  # picked by name
             p["label"] = card.name
     elif kind in ("obstacle", "token"):
         p["type"] = data.get("type") or ""

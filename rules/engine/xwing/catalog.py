@@ -14,6 +14,9 @@ from rules.engine.geometry import clean_number
 from rules.engine.xwing import dimensions as dim
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.paths import ChordPath, TemplateSpec
+from rules.engine.xwing.shapes import SOURCE as OUTLINE_SOURCE
+from rules.engine.xwing.ships import CHASSIS
+from rules.engine.xwing.ships import SOURCE as SHIP_SOURCE
 
 GEOMETRY = "../shared/reference/xwing-geometry.md"
 
@@ -86,5 +89,11 @@ def catalog() -> dict[str, Any]:
             "obstacle": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.OBSTACLE_TYPES},
             "device": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.DEVICE_TYPES},
         },
-        "sources": {"geometry": GEOMETRY, "rules": "../shared/reference/xwing-rules.md"},
+        "ships": {c.xws: {"name": c.name, "size": c.size, "arcs": list(c.arcs)} for c in CHASSIS.values()},
+        "sources": {
+            "geometry": GEOMETRY,
+            "rules": "../shared/reference/xwing-rules.md",
+            "outlines": {k: OUTLINE_SOURCE[k] for k in ("repository", "commit", "what") if k in OUTLINE_SOURCE},
+            "ships": {k: SHIP_SOURCE[k] for k in ("repo", "commit", "data_version", "licence_spdx", "licence_full")},
+        },
     }

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.engine.form import FormSpec, number
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, default_shape_for_type
+from rules.engine.xwing.ships import CHASSIS
 
 DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
 
@@ -74,7 +75,13 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
             p[key] = number(data[key])
     angle = (data.get("heading") or "").strip()
     if kind == "ship":
-        p["size"] = data.get("size") or ""
+        chassis = CHASSIS.get(data.get("chassis") or "")
+        if chassis is not None:
+            p["chassis"] = chassis.xws
+            if not data.get("label") and not data.get("size"):  # picked by name: its name is the label
+                p["label"] = chassis.name
+        if data.get("size") or chassis is None:
+            p["size"] = data.get("size") or ""
         p["heading"] = number(angle) if angle else 0
         state = {k: True for k in ("stressed", "placed_device", "decloaked") if data.get(k)}
         if state:
@@ -212,6 +219,7 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 "id": p["id"],
                 "kind": p["kind"],
                 "size": p.get("size", ""),
+                "chassis": p.get("chassis", ""),
                 "type": p.get("type", ""),
                 "shape": p.get("shape", ""),
                 "x": str(p.get("x", "")),

@@ -16,6 +16,7 @@ from rules.engine.xwing.moves import maneuver_ruling, option_ruling
 from rules.engine.xwing.pieces import outline, ship_pose
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES
+from rules.engine.xwing.ships import CHASSIS
 
 COLOURS = {
     "asteroid": "#8d7b68",
@@ -34,8 +35,10 @@ def draw(p: Piece) -> Drawing:
     shape = outline(p)
     if p.kind == "ship":
         pose = ship_pose(p)
+        chassis = CHASSIS.get(str(p.get("chassis")))
+        named = f"{chassis.name}, " if chassis and chassis.name != p.label else ""
         text = (
-            f"{p.label}: {p.size} ship of player {p.player or '?'} at ({clean_number(pose.x)}, "
+            f"{p.label}: {named}{p.size} ship of player {p.player or '?'} at ({clean_number(pose.x)}, "
             f"{clean_number(pose.y)}) facing {clean_number(pose.heading)}°."
         )
         return Drawing(shape, "", pose, description=text)
@@ -77,6 +80,7 @@ GAME = Game(
     changes=CHANGES,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
+    chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
         (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))
         for group, kind in (("Obstacles", "obstacle"), ("Devices", "device"))

@@ -13,6 +13,7 @@ from rules.engine.scenario import COMMON_FIELDS
 from rules.engine.scenario import parse_piece as parse_any
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES
+from rules.engine.xwing.ships import CHASSIS
 
 EDITIONS = ("2.0", "2.5")
 SIZES = ("small", "medium", "large", "huge")
@@ -62,8 +63,20 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
     """A ship, obstacle or device: the fields after ``id``, ``kind``, ``player`` and ``label``."""
     x0, x1, y0, y1 = bounds
     if kind == "ship":
-        c.unknown(d, (*COMMON_FIELDS, "size", "x", "y", "heading", "state", "base_length"), field)
-        out["size"] = c.choice(d, "size", field, SIZES)
+        c.unknown(d, (*COMMON_FIELDS, "size", "x", "y", "heading", "state", "base_length", "chassis"), field)
+        chassis = None
+        if "chassis" in d:
+            chassis = CHASSIS.get(d["chassis"]) if isinstance(d["chassis"], str) else None
+            if chassis is None:
+                c.add(join(field, "chassis"), "must be a chassis id (xws) from the ship data (GET /api/v1/catalog)")
+            else:
+                out["chassis"] = chassis.xws
+        if chassis is not None and "size" not in d:
+            out["size"] = chassis.size
+        else:
+            out["size"] = c.choice(d, "size", field, SIZES)
+        if chassis is not None and out["size"] not in (None, chassis.size):
+            c.add(join(field, "size"), f"a {chassis.name} is a {chassis.size} ship")
         x = c.number(d, "x", field, lo=x0, hi=x1)
         y = c.number(d, "y", field, lo=y0, hi=y1)
         h = c.number(d, "heading", field, lo=-3600, hi=3600)
@@ -323,6 +336,10 @@ def parse_action(
         if out["attacker"] and out["attacker"] == out["defender"]:
             c.add("action.defender", "a ship cannot attack itself")
         out["arc"] = c.choice(a, "arc", f, ARCS, required=False, default="front")
+        attacker = by_id.get(out["attacker"] or "")
+        chassis = CHASSIS.get(str(attacker.get("chassis"))) if attacker else None
+        if chassis is not None and out["arc"] is not None and not chassis.allows(out["arc"]):
+            c.add("action.arc", f"a {chassis.name} has no {out['arc']} arc (its arcs: {', '.join(chassis.arcs)})")
     return out
 
 
