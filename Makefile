@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: venv run test chromium lint bench clean
+.PHONY: venv run test chromium lint bench fuzz clean
 
 $(STAMP): requirements.txt
 	@if ! $(PY) -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then \
@@ -39,6 +39,11 @@ lint: venv
 test: venv chromium lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest tests/engine tests/web tests/e2e
+
+# The long fuzz profile (issue: survive a forum): FUZZ_EXAMPLES inputs per route test (3 tests).
+FUZZ_EXAMPLES ?= 34000
+fuzz: venv
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/web/test_fuzz_routes.py -q -p no:logging
 
 bench: venv
 	$(PY) bench/bench_ruling.py

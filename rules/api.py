@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
 from rules.engine.changes import changes_since
 from rules.models import StoredScenario, store_scenario
-from rules.rulings import ruling_for
+from rules.rulings import checked_ruling, ruling_for
 
 MAX_BODY = 64 * 1024
 MAX_DEPTH = 12
@@ -72,10 +72,18 @@ def ruling_payload(request: HttpRequest, row: StoredScenario, scenario: Scenario
 @csrf_exempt
 @require_http_methods(["POST"])
 def rulings(request: HttpRequest) -> JsonResponse:
-    """POST a scenario: validate, store, evaluate."""
+    """POST a scenario: validate, rule and draw, then store (nothing is stored that cannot be shown)."""
+    if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return _errors(400, ("", "send a Content-Length: chunked bodies are not accepted"))
     length = request.META.get("CONTENT_LENGTH") or "0"
-    if length.isdigit() and int(length) > MAX_BODY:
+    if not (length.isascii() and length.isdigit()) or len(length) > 12:
+        return _errors(400, ("", "the Content-Length header must be a number of bytes"))
+    if int(length) > MAX_BODY:
         return _errors(413, ("", f"the body is larger than {MAX_BODY // 1024} KiB"))
+    if int(length) == 0:
+        return _errors(400, ("", "the body is empty: send a scenario document (JSON)"))
+    if (request.content_type or "").lower() != "application/json":
+        return _errors(415, ("", "send the scenario as application/json"))
     try:
         raw = request.body
     except RequestDataTooBig:
@@ -101,6 +109,7 @@ def rulings(request: HttpRequest) -> JsonResponse:
         scenario = parse_scenario(doc)
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
+    checked_ruling(scenario)
     row = store_scenario(scenario=scenario)
     return JsonResponse(ruling_payload(request, row, scenario))
 

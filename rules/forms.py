@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 
 from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
+from rules.rulings import small_count
 
 MAX_ROWS = 40
 DEFAULT_ROWS = 3
@@ -209,8 +210,9 @@ class Setup:
     def __init__(self, data: Any | None) -> None:
         self.bound = bool(data) and ("game" in data or "doc" in data)
         rows = DEFAULT_ROWS
-        if data is not None and str(data.get("p-TOTAL_FORMS", "")).isdigit():
-            rows = int(data["p-TOTAL_FORMS"])
+        counted = small_count(data.get("p-TOTAL_FORMS"), MAX_ROWS) if data is not None else None
+        if counted is not None:
+            rows = counted
         if data is not None and "add" in data:
             rows += 1
         self.form = SetupForm(data if self.bound else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.core.cache import cache
 
-from rules.engine import Ruling, Scenario, evaluate
+from rules.engine import Ruling, Scenario, evaluate, render_svg
 
 TTL = 24 * 3600
 
@@ -22,3 +22,22 @@ def ruling_for(scenario: Scenario) -> Ruling:
         ruling = evaluate(scenario)
         cache.set(key, ruling, TTL)
     return ruling
+
+
+def checked_ruling(scenario: Scenario) -> Ruling:
+    """Rule and draw a scenario before it may be stored: a permalink that cannot render is never created.
+
+    Any exception propagates (a 500 for this request only); nothing has been stored yet.
+    """
+    ruling = ruling_for(scenario)
+    render_svg(scenario, ruling)
+    return ruling
+
+
+def small_count(raw: object, maximum: int) -> int | None:
+    """A form counter or step number: ASCII digits up to ``maximum`` (not Unicode digits, not huge values)."""
+    text = str(raw or "")
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(maximum)):
+        return None
+    value = int(text)
+    return value if value <= maximum else None

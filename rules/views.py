@@ -27,7 +27,7 @@ from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_group
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
-from rules.rulings import ruling_for
+from rules.rulings import checked_ruling, ruling_for, small_count
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -137,6 +137,7 @@ def explain(request: HttpRequest) -> HttpResponse:
     if s.scenario is None:
         ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
+    checked_ruling(s.scenario)  # ruled and drawn before it is stored
     row = store_scenario(scenario=s.scenario)
     url = reverse("rules:permalink", args=[row.id])
     if _partial(request):
@@ -174,7 +175,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
 def permalink(request: HttpRequest, sid: str) -> HttpResponse:
     """The whole explanation, server-side; ``?step=N`` emphasises one step in the picture."""
     raw = request.GET.get("step")
-    step = int(raw) if raw and raw.isdigit() else None
+    step = small_count(raw, 10_000)
     ctx = _permalink_context(request, sid, step)
     template = "rules/permalink.html#stepper" if _partial(request) else "rules/permalink.html"
     return render(request, template, ctx)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -16,7 +17,8 @@ from shapely import Polygon
 from rules.engine.errors import Problem
 from rules.engine.geometry import Point, clean_number, normalise_angle
 
-ID_RE = re.compile(r"^[a-z0-9-]{1,24}$")
+ID_RE = re.compile(r"[a-z0-9-]{1,24}")
+"""Ids: use ``fullmatch`` (``$`` would let a trailing newline through)."""
 MAX_OUTLINE_POINTS = 200
 COORD_MARGIN = 1000.0
 """Coordinates may lie up to 1 m outside the table (pieces can be off it)."""
@@ -78,8 +80,8 @@ class Checker:
         f = join(field, key)
         if self._absent(d, key, f, required):
             return default
-        v = d[key]
-        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+        v = as_float(d[key])
+        if v is None:
             self.add(f, "must be a number")
             return None
         if (lo is not None and v < lo) or (hi is not None and v > hi):
@@ -168,6 +170,22 @@ class Checker:
         return out
 
 
+def as_float(v: Any) -> float | None:
+    """A JSON number as a finite float, or None (booleans, text, NaN, infinities, integers beyond a float)."""
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return None
+    try:
+        f = float(v)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
+
+
+def plain_text(v: Any) -> bool:
+    """Text a page, a picture and a database can all hold: no control characters, no lone surrogates."""
+    return isinstance(v, str) and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in v)
+
+
 def join(field: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{field}[{key}]"
@@ -235,11 +253,7 @@ def parse_outline(c: Checker, raw: Any, field: str, bounds: Bounds) -> list[Poin
     pts: list[Point] = []
     ok = True
     for i, p in enumerate(raw):
-        if (
-            not isinstance(p, list)
-            or len(p) != 2
-            or not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in p)
-        ):
+        if not isinstance(p, list) or len(p) != 2 or any(as_float(v) is None for v in p):
             c.add(f"{field}[{i}]", "must be an [x, y] pair of numbers")
             ok = False
             continue
@@ -247,7 +261,7 @@ def parse_outline(c: Checker, raw: Any, field: str, bounds: Bounds) -> list[Poin
             c.add(f"{field}[{i}]", "lies more than 1 m outside the table")
             ok = False
             continue
-        pts.append((float(p[0]), float(p[1])))
+        pts.append((float(p[0]), float(p[1])))  # finite: checked above
     if not ok:
         return None
     if len(pts) > 3 and pts[0] == pts[-1]:

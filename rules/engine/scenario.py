@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine import games
-from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, round_mm
+from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, plain_text, round_mm
 from rules.engine.errors import ScenarioError
 from rules.engine.game import Game
 
@@ -277,7 +277,7 @@ def parse_piece(c: Checker, game: Game, raw: Any, field: str, bounds: Bounds) ->
     before = len(c.problems)
     out: dict[str, Any] = {}
     pid = d.get("id")
-    if not isinstance(pid, str) or not ID_RE.match(pid):
+    if not isinstance(pid, str) or not ID_RE.fullmatch(pid):
         c.add(f"{field}.id", "must be 1 to 24 characters of a-z, 0-9 and -")
     else:
         out["id"] = pid
@@ -293,6 +293,8 @@ def parse_piece(c: Checker, game: Game, raw: Any, field: str, bounds: Bounds) ->
         label = d["label"]
         if not isinstance(label, str) or len(label) > MAX_LABEL:
             c.add(f"{field}.label", f"must be text of at most {MAX_LABEL} characters")
+        elif not plain_text(label):
+            c.add(f"{field}.label", "must not contain control characters or unpaired surrogates")
         elif label:
             out["label"] = label
     game.parse_piece(c, d, out, field, kind, bounds)

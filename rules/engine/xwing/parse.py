@@ -134,7 +134,7 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
         if "target" in d:
             if kind != "device" or ptype != "seismic-charge":
                 c.add(join(field, "target"), "only a seismic charge takes a target obstacle")
-            elif not isinstance(d["target"], str) or not ID_RE.match(d["target"]):
+            elif not isinstance(d["target"], str) or not ID_RE.fullmatch(d["target"]):
                 c.add(join(field, "target"), "must be an obstacle id")
             else:
                 out["target"] = d["target"]
@@ -263,7 +263,7 @@ def parse_action(
         if dev is not None:
             c.unknown(dev, ("id", "type", "player", "label"), "action.device")
             did = dev.get("id")
-            if not isinstance(did, str) or not ID_RE.match(did):
+            if not isinstance(did, str) or not ID_RE.fullmatch(did):
                 c.add("action.device.id", "must be 1 to 24 characters of a-z, 0-9 and -")
             elif did in by_id:
                 c.add("action.device.id", f"id {did!r} is already used by a piece")
