@@ -43,7 +43,7 @@ test: venv chromium lint
 # The long fuzz profile (issue: survive a forum): FUZZ_EXAMPLES inputs per route test (3 tests).
 FUZZ_EXAMPLES ?= 34000
 fuzz: venv
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/web/test_fuzz_routes.py -q -p no:logging
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/web/test_fuzz_routes.py -q -p no:logging --hypothesis-show-statistics
 
 bench: venv
 	$(PY) bench/bench_ruling.py
