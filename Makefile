@@ -38,7 +38,7 @@ lint: venv
 # Engine tests first, then the web client, then the browser (one Chromium for the run).
 test: venv chromium lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest tests/engine tests/web tests/e2e
+	TABLE_RULING_CACHE_DIR=$$(mktemp -d) $(PY) -m pytest tests/engine tests/web tests/e2e
 
 # The long fuzz profile (issue: survive a forum): FUZZ_EXAMPLES inputs per route test (3 tests).
 FUZZ_EXAMPLES ?= 34000

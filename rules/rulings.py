@@ -3,7 +3,8 @@
 A scenario's id is the hash of its canonical form and the engine is
 deterministic, so a ruling can be kept per digest: permalinks are read far more
 often than they are written (forum unfurlers, readers, the picture).  The cache
-is per process (LocMem by default), so a deploy with a new engine starts empty.
+is Django's default cache (files shared by every worker), keyed by the engine's
+fingerprint so a deploy with a new engine never serves an old ruling.
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from __future__ import annotations
 from django.core.cache import cache
 
 from rules.engine import Ruling, Scenario, evaluate, render_svg
+from rules.engine.changes import fingerprint
 
 TTL = 24 * 3600
 
 
 def ruling_for(scenario: Scenario) -> Ruling:
-    key = f"ruling:{scenario.digest()}"
+    key = f"ruling:{fingerprint()}:{scenario.digest()}"
     ruling = cache.get(key)
     if ruling is None:
         ruling = evaluate(scenario)
@@ -41,3 +43,8 @@ def small_count(raw: object, maximum: int) -> int | None:
         return None
     value = int(text)
     return value if value <= maximum else None
+
+
+def picture_etag(request: object, sid: str, *args: object, **kwargs: object) -> str:
+    """Permalink content changes only with the engine: the id and the engine's fingerprint name it."""
+    return f"{sid}-{fingerprint()}"

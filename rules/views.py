@@ -17,17 +17,17 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import etag, require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
-from rules.engine.changes import all_changes, changes_since
+from rules.engine.changes import all_changes, changes_since, fingerprint
 from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
-from rules.rulings import checked_ruling, ruling_for, small_count
+from rules.rulings import checked_ruling, picture_etag, ruling_for, small_count
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -192,8 +192,14 @@ def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}")
 
 
+PICTURE_CACHE = {"public": True, "max_age": 3600}
+"""An hour, revalidated by ETag: a permalink's situation never changes, but a correction to the
+engine can change its ruling and picture (see /changes/), so nothing is cached as immutable."""
+
+
 @require_GET
-@cache_control(public=True, max_age=31536000, immutable=True)
+@cache_control(**PICTURE_CACHE)
+@etag(picture_etag)
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
@@ -204,10 +210,11 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 
 
 @require_GET
-@cache_control(public=True, max_age=31536000, immutable=True)
+@cache_control(**PICTURE_CACHE)
+@etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
-    key = f"png:{RENDERER}:{row.id}"
+    key = f"png:{RENDERER}:{fingerprint()}:{row.id}"
     png = cache.get(key)
     if png is None:
         scenario = row.scenario()

@@ -76,11 +76,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Rulings and pictures are cached on disk, shared by every worker and kept across restarts
+# (keys carry the engine's fingerprint, so a new engine never serves an old answer).
+CACHE_DIR = os.environ.get("TABLE_RULING_CACHE_DIR", str(BASE_DIR / "var" / "cache"))
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "table-ruling",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": CACHE_DIR,
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 50000},
     }
 }
 

@@ -11,8 +11,11 @@ silently different.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -49,3 +52,14 @@ def engine_version() -> int:
 def changes_since(version: int, scenario: Scenario) -> tuple[Change, ...]:
     """The corrections made after ``version`` that apply to this scenario."""
     return tuple(c for c in all_changes() if c.version > version and c.game == scenario.game and c.affects(scenario))
+
+
+@cache
+def fingerprint() -> str:
+    """A hash of the engine's code and data: cached rulings and pictures are keyed by it (and by content)."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]

@@ -176,7 +176,8 @@ def test_pictures(client: Client) -> None:
     width = int.from_bytes(png.content[16:20], "big")
     height = int.from_bytes(png.content[20:24], "big")
     assert (width, height) == (1200, 630)
-    assert "immutable" in png.headers["Cache-Control"]
+    # public and cached, but revalidated: an engine correction can change a stored ruling's picture
+    assert "public" in png.headers["Cache-Control"] and "max-age=3600" in png.headers["Cache-Control"]
 
 
 def test_rules_pages(client: Client) -> None:
@@ -301,3 +302,23 @@ def test_rerule_command_reports_a_row_that_no_longer_rules() -> None:
     StoredScenario.objects.create(id="brokenrow1", digest="0" * 64, document='{"format": 1}', format=1)
     with pytest.raises(CommandError):
         call_command("rerule", stdout=open("/dev/null", "w"))  # noqa: SIM115
+
+
+@pytest.mark.django_db
+def test_pictures_carry_an_etag_and_answer_304_when_unchanged(client: Client) -> None:
+    ex = examples()[0]
+    client.get(f"/s/{ex.id}/")
+    for url in (f"/s/{ex.id}.svg", f"/s/{ex.id}.png"):
+        first = client.get(url)
+        assert first.status_code == 200 and first["ETag"] and "immutable" not in first["Cache-Control"]
+        again = client.get(url, headers={"If-None-Match": first["ETag"]})
+        assert again.status_code == 304
+
+
+def test_the_shared_cache_is_on_disk_and_keyed_by_the_engine() -> None:
+    from django.conf import settings as dj
+
+    from rules.engine.changes import fingerprint
+
+    assert dj.CACHES["default"]["BACKEND"].endswith("FileBasedCache")
+    assert len(fingerprint()) == 16
