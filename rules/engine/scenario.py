@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine import games
-from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, plain_text, round_mm
+from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, as_float, plain_text, round_mm
 from rules.engine.errors import ScenarioError
 from rules.engine.game import Game
 
@@ -156,9 +156,9 @@ def parse_scenario(doc: Any) -> Scenario:
         raise ScenarioError(c.problems)
     game = games.get(name)
     edition_raw = root.get("edition")
-    if isinstance(edition_raw, int | float) and not isinstance(edition_raw, bool):
-        edition_raw = f"{float(edition_raw):.1f}"
-        root = {**root, "edition": edition_raw}
+    numeric = as_float(edition_raw)
+    if numeric is not None:  # "edition": 2.5 is read as "2.5"
+        root = {**root, "edition": f"{numeric:.1f}"}
     edition = c.choice(root, "edition", "", game.editions)
 
     width, height = game.default_table

@@ -164,3 +164,7 @@ def test_a_device_takes_heading_or_rotation() -> None:
 
     assert parse_scenario(with_device(heading=30)).short_id() == parse_scenario(with_device(rotation=30)).short_id()
     assert "pieces[2].rotation" in problems(with_device(heading=30, rotation=30))
+
+
+def test_an_edition_given_as_a_huge_integer_is_a_400_not_a_crash() -> None:
+    assert "edition" in problems(doc(edition=10**400))

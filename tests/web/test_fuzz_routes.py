@@ -7,6 +7,7 @@ in the issue notes.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from typing import Any
@@ -81,9 +82,11 @@ def mutated(draw: st.DrawFn) -> Any:
         if how == "delete" and isinstance(parent, dict):
             parent.pop(path[-1], None)
         elif how == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "x", "label", "\ud800", "type"]))] = draw(st.sampled_from(NASTY))
+            parent[draw(st.sampled_from(["extra", "x", "label", "\ud800", "type"]))] = copy.deepcopy(
+                draw(st.sampled_from(NASTY))
+            )
         else:
-            parent[path[-1]] = draw(st.sampled_from(NASTY))
+            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(NASTY)))  # never share the list's own objects
     return doc
 
 
