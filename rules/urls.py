@@ -11,6 +11,7 @@ SID = "<slug:sid>"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("setup/", views.setup, name="setup"),
     path("explain/", views.explain, name="explain"),

@@ -10,6 +10,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.core.cache import cache
+from django.db import DatabaseError, connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -85,7 +86,23 @@ def _form_context(s: Setup) -> dict[str, Any]:
 
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness: the process answers (never touches the database, never redirected)."""
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+def readyz(request: HttpRequest) -> HttpResponse:
+    """Readiness: the database can be read and written (the write is rolled back)."""
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT COUNT(*) FROM rules_storedscenario WHERE id = %s", ["readyz"])
+                cursor.execute("CREATE TEMPORARY TABLE IF NOT EXISTS readyz_probe (x INTEGER)")
+                cursor.execute("INSERT INTO readyz_probe (x) VALUES (1)")
+            transaction.set_rollback(True)
+    except DatabaseError as e:
+        return HttpResponse(f"not ready: {type(e).__name__}\n", content_type="text/plain", status=503)
+    return HttpResponse("ready\n", content_type="text/plain")
 
 
 @require_GET

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "rules.middleware.SecurityHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -74,6 +75,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    # a lock held elsewhere (a backup, another worker) makes answers slower, not 500s
+    DATABASES["default"]["OPTIONS"]["timeout"] = float(os.environ.get("DJANGO_SQLITE_BUSY_TIMEOUT", "20"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rulings and pictures are cached on disk, shared by every worker and kept across restarts
@@ -124,14 +127,24 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+SECURE_SSL_REDIRECT = False
+# load balancers probe these over plain HTTP: never redirected
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 if not DEBUG:
     SECURE_SSL_REDIRECT = _env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if _env_bool("DJANGO_TRUSTED_PROXY", False):
+        # only behind a proxy that sets X-Forwarded-Proto itself (and strips the client's)
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = _env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = _env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
+    # includeSubDomains and preload bind every subdomain (and, preloaded, for months): the operator opts in
+    SILENCED_SYSTEM_CHECKS = [
+        *(["security.W005"] if not SECURE_HSTS_INCLUDE_SUBDOMAINS else []),
+        *(["security.W021"] if not SECURE_HSTS_PRELOAD else []),
+    ]
 
 LOGGING = {
     "version": 1,

@@ -42,3 +42,49 @@ def test_postgres_is_selected_by_database_url() -> None:
     env = {**os.environ, "DATABASE_URL": "postgres://u:p@localhost:5432/rulings"}
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "django.db.backends.postgresql"
+
+
+def test_readyz_checks_the_database_and_healthz_does_not(client, db) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/healthz").status_code == 200
+    r = client.get("/readyz")
+    assert r.status_code == 200 and r.content == b"ready\n"
+
+
+def test_readyz_is_503_when_the_database_cannot_be_written(client, db, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from django.db import DatabaseError
+
+    import rules.views as views
+
+    class Broken:
+        def __enter__(self) -> None:
+            raise DatabaseError("attempt to write a readonly database")
+
+        def __exit__(self, *a: object) -> None:
+            return None
+
+    monkeypatch.setattr(views.transaction, "atomic", lambda: Broken())
+    assert client.get("/readyz").status_code == 503
+
+
+def test_security_headers_on_every_response(client, db) -> None:  # type: ignore[no-untyped-def]
+    r = client.get("/healthz")
+    assert "camera=()" in r["Permissions-Policy"] and r["Cross-Origin-Resource-Policy"] == "same-site"
+
+
+def test_redirected_posts_keep_their_method(settings) -> None:  # type: ignore[no-untyped-def]
+    from django.http import HttpResponsePermanentRedirect
+    from django.test import RequestFactory
+
+    from rules.middleware import SecurityHeadersMiddleware
+
+    settings.SECURE_SSL_REDIRECT = True
+    mw = SecurityHeadersMiddleware(lambda request: HttpResponsePermanentRedirect("https://x/api/v1/rulings"))
+    assert mw(RequestFactory().post("/api/v1/rulings")).status_code == 308
+    assert mw(RequestFactory().get("/")).status_code == 301
+
+
+def test_health_probes_are_exempt_from_the_https_redirect() -> None:
+    code = "from rulesite import settings; print(settings.SECURE_REDIRECT_EXEMPT)"
+    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 50}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert "healthz" in r.stdout and "readyz" in r.stdout
