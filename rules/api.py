@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
+from rules import limits
 from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
 from rules.engine.changes import changes_since
 from rules.models import StoredScenario, store_scenario
@@ -73,6 +74,8 @@ def ruling_payload(request: HttpRequest, row: StoredScenario, scenario: Scenario
 @require_http_methods(["POST"])
 def rulings(request: HttpRequest) -> JsonResponse:
     """POST a scenario: validate, rule and draw, then store (nothing is stored that cannot be shown)."""
+    if (limited := limits.hit(request, limits.WRITES)) is not None:
+        return limited
     if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
         return _errors(400, ("", "send a Content-Length: chunked bodies are not accepted"))
     length = request.META.get("CONTENT_LENGTH") or "0"
@@ -110,6 +113,8 @@ def rulings(request: HttpRequest) -> JsonResponse:
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
     checked_ruling(scenario)
+    if (limited := limits.storing(request, scenario)) is not None:
+        return limited
     row = store_scenario(scenario=scenario)
     return JsonResponse(ruling_payload(request, row, scenario))
 

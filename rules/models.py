@@ -82,3 +82,15 @@ def store_scenario(*, scenario: Scenario) -> StoredScenario:
             if again is not None:
                 return again
     raise RuntimeError("could not find a free id for the scenario")
+
+
+class RateCounter(models.Model):
+    """Requests per client and window, shared by every worker (the abuse limits in ``rules.limits``)."""
+
+    key = models.CharField(max_length=120)
+    period = models.BigIntegerField()
+    """The window's start, in seconds since the epoch."""
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["key", "period"], name="rate_counter_key_period")]

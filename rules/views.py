@@ -22,6 +22,7 @@ from django.views.decorators.http import etag, require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from rules import limits
 from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
 from rules.engine.changes import all_changes, changes_since, fingerprint
 from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
@@ -150,11 +151,15 @@ def explain(request: HttpRequest) -> HttpResponse:
     for no user and changes nothing that exists, and the setup form is a GET
     form whose values must not carry a token into shared URLs.
     """
+    if (limited := limits.hit(request, limits.WRITES)) is not None:
+        return limited
     s = Setup(request.POST)
     if s.scenario is None:
         ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
     checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    if (limited := limits.storing(request, s.scenario)) is not None:
+        return limited
     row = store_scenario(scenario=s.scenario)
     url = reverse("rules:permalink", args=[row.id])
     if _partial(request):
@@ -234,6 +239,8 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     key = f"png:{RENDERER}:{fingerprint()}:{row.id}"
     png = cache.get(key)
     if png is None:
+        if (limited := limits.hit(request, limits.RENDERS)) is not None:
+            return limited
         scenario = row.scenario()
         png = render_png(render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True), 1200, 630)
         cache.set(key, png, None)

@@ -1,0 +1,53 @@
+"""Abuse limits: writes, first renders and new scenarios per client, shared through the database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from rules import limits
+from rules.library import examples
+from rules.models import RateCounter, StoredScenario
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client: Client, doc: dict, ip: str = "203.0.113.7"):  # type: ignore[no-untyped-def]
+    return client.post("/api/v1/rulings", data=json.dumps(doc), content_type="application/json", REMOTE_ADDR=ip)
+
+
+def test_writes_over_the_limit_get_429_with_retry_after(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "WRITES", limits.Limit("writes", 2, 60))
+    doc = json.loads(examples()[0].scenario.canonical())
+    assert _post(client, doc).status_code == 200
+    assert _post(client, doc).status_code == 200
+    r = _post(client, doc)
+    assert r.status_code == 429 and 1 <= int(r["Retry-After"]) <= 60
+    assert _post(client, doc, ip="198.51.100.1").status_code == 200  # another client is not limited
+    assert RateCounter.objects.filter(key="writes:203.0.113.7").get().count == 3
+
+
+def test_new_scenarios_per_day_is_a_storage_quota(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "NEW_PER_DAY", limits.Limit("new-per-day", 1, 86400))
+    a, b = (json.loads(e.scenario.canonical()) for e in examples()[:2])
+    assert _post(client, a).status_code == 200
+    assert _post(client, a).status_code == 200  # the same scenario again stores nothing new
+    assert _post(client, b).status_code == 429
+    assert StoredScenario.objects.count() == 1
+
+
+def test_first_renders_are_limited_cached_pictures_are_not(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 1, 60))
+    one, two = examples()[:2]
+    client.get(f"/s/{one.id}/")
+    client.get(f"/s/{two.id}/")
+    assert client.get(f"/s/{one.id}.png").status_code == 200
+    assert client.get(f"/s/{one.id}.png").status_code == 200  # from the shared cache: not counted
+    assert client.get(f"/s/{two.id}.png").status_code == 429
+
+
+def test_old_counters_are_pruned() -> None:
+    RateCounter.objects.create(key="writes:x", period=0, count=5)
+    assert limits.prune() == 1
