@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: venv run test chromium lint bench fuzz clean
+.PHONY: venv run test chromium postgres lint bench fuzz clean
 
 $(STAMP): requirements.txt
 	@if ! $(PY) -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then \
@@ -35,10 +35,19 @@ lint: venv
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
-# Engine tests first, then the web client, then the browser (one Chromium for the run).
-test: venv chromium lint
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing Debian's postgresql for the PostgreSQL test run"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
+	fi
+
+# Engine tests first, then the web client, then the browser (one Chromium for the run);
+# then the web and API suites again on a throwaway PostgreSQL cluster.
+test: venv chromium postgres lint
 	$(PY) manage.py makemigrations --check --dry-run
 	TABLE_RULING_CACHE_DIR=$$(mktemp -d) $(PY) -m pytest tests/engine tests/web tests/e2e
+	TABLE_RULING_CACHE_DIR=$$(mktemp -d) scripts/test-postgres
 
 # The long fuzz profile (issue: survive a forum): FUZZ_EXAMPLES inputs per route test (3 tests).
 FUZZ_EXAMPLES ?= 34000

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -88,3 +90,12 @@ def test_health_probes_are_exempt_from_the_https_redirect() -> None:
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 50}
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert "healthz" in r.stdout and "readyz" in r.stdout
+
+
+@pytest.mark.django_db
+def test_the_database_in_use_is_the_one_database_url_names() -> None:
+    """The PostgreSQL run (scripts/test-postgres) really runs on PostgreSQL."""
+    from django.db import connection
+
+    url = os.environ.get("DATABASE_URL", "")
+    assert connection.vendor == ("postgresql" if url.startswith("postgres") else "sqlite")
