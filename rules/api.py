@@ -124,6 +124,7 @@ def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
     row = StoredScenario.objects.filter(pk=sid).first()
     if row is None:
         return _errors(404, ("id", f"no ruling with id {sid!r}"))
+    row.mark_opened()
     return JsonResponse(ruling_payload(request, row, row.scenario()))
 
 

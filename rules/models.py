@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 
 from rules.engine import Scenario, parse_scenario
 from rules.engine.changes import engine_version
@@ -31,6 +32,9 @@ class StoredScenario(models.Model):
     engine_version = models.PositiveSmallIntegerField(default=1)
     """The engine version it was stored under: later corrections that apply are shown on its page."""
     created = models.DateTimeField(auto_now_add=True)
+    opened = models.DateTimeField(null=True, blank=True)
+    """When its permalink, picture or API answer was first fetched (metadata, not content): the
+    cleanup command keeps every row that was ever opened."""
 
     class Meta:
         ordering = ("-created",)
@@ -45,6 +49,13 @@ class StoredScenario(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         raise ImmutableError(f"stored scenario {self.id} is immutable")
+
+    def mark_opened(self) -> None:
+        """Record the first open (one UPDATE, only while never opened; the content stays immutable)."""
+        if self.opened is None:
+            now = timezone.now()
+            StoredScenario.objects.filter(pk=self.pk, opened__isnull=True).update(opened=now)
+            self.opened = now
 
     def scenario(self) -> Scenario:
         """The scenario, read through the parser of its format."""

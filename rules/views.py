@@ -40,12 +40,13 @@ def _partial(request: HttpRequest) -> bool:
 def _stored(sid: str) -> StoredScenario:
     """The stored scenario behind a permalink; library examples are stored on first use."""
     row = StoredScenario.objects.filter(pk=sid).first()
-    if row is not None:
-        return row
-    ex = example_by_id(sid)
-    if ex is None:
-        raise Http404("no such ruling")
-    return store_scenario(scenario=ex.scenario)
+    if row is None:
+        ex = example_by_id(sid)
+        if ex is None:
+            raise Http404("no such ruling")
+        row = store_scenario(scenario=ex.scenario)
+    row.mark_opened()
+    return row
 
 
 def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:

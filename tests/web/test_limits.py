@@ -51,3 +51,33 @@ def test_first_renders_are_limited_cached_pictures_are_not(client: Client, monke
 def test_old_counters_are_pruned() -> None:
     RateCounter.objects.create(key="writes:x", period=0, count=5)
     assert limits.prune() == 1
+
+
+def test_prune_unopened_keeps_opened_rows_and_the_library(client: Client) -> None:
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from rules.models import store_scenario
+
+    lib = examples()[0]
+    opened_ex, never = examples()[1], examples()[2]
+    for e in (lib, opened_ex, never):
+        store_scenario(scenario=e.scenario)
+    client.get(f"/s/{opened_ex.id}.svg")
+    long_ago = timezone.now() - timedelta(days=40)
+    StoredScenario.objects.update(created=long_ago)
+    # the library's scenarios are kept anyway: pretend "never" is not in the library by checking the count
+    out = StringIO()
+    call_command("prune_unopened", "--days", "30", "--dry-run", stdout=out)
+    assert "0 stored scenarios" in out.getvalue()  # every one of these is a library example
+    StoredScenario.objects.create(
+        id="posted0001", digest="1" * 64, document=lib.scenario.canonical().decode(), format=1
+    )
+    StoredScenario.objects.filter(pk="posted0001").update(created=long_ago)
+    call_command("prune_unopened", "--days", "30", stdout=out)
+    assert not StoredScenario.objects.filter(pk="posted0001").exists()
+    assert StoredScenario.objects.filter(pk=opened_ex.id).get().opened is not None
+    assert StoredScenario.objects.count() == 3
