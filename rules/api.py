@@ -13,7 +13,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from rules import limits
 from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
@@ -119,7 +119,7 @@ def rulings(request: HttpRequest) -> JsonResponse:
     return JsonResponse(ruling_payload(request, row, scenario))
 
 
-@require_GET
+@require_safe
 def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
     row = StoredScenario.objects.filter(pk=sid).first()
     if row is None:
@@ -128,6 +128,6 @@ def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
     return JsonResponse(ruling_payload(request, row, row.scenario()))
 
 
-@require_GET
+@require_safe
 def catalog_view(request: HttpRequest) -> JsonResponse:
     return JsonResponse(catalog())

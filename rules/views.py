@@ -18,7 +18,7 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import etag, require_GET, require_http_methods, require_POST
+from django.views.decorators.http import etag, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
@@ -86,13 +86,13 @@ def _form_context(s: Setup) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     """Liveness: the process answers (never touches the database, never redirected)."""
     return HttpResponse("ok\n", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def readyz(request: HttpRequest) -> HttpResponse:
     """Readiness: the database can be read and written (the write is rolled back)."""
     try:
@@ -107,7 +107,7 @@ def readyz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ready\n", content_type="text/plain")
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     groups: dict[str, list[Any]] = defaultdict(list)
     for ex in examples():
@@ -117,7 +117,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/home.html", {"groups": sorted(groups.items())})
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def setup(request: HttpRequest) -> HttpResponse:
     """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
@@ -193,18 +193,21 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
     return ctx
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def permalink(request: HttpRequest, sid: str) -> HttpResponse:
     """The whole explanation, server-side; ``?step=N`` emphasises one step in the picture."""
     raw = request.GET.get("step")
     step = small_count(raw, 10_000)
+    if step is not None:  # a link to a step beyond the last (or 0) shows the nearest step
+        n = len(ruling_for(_stored(sid).scenario()).steps)
+        step = min(max(step, 1), n) if n else None
     ctx = _permalink_context(request, sid, step)
     template = "rules/permalink.html#stepper" if _partial(request) else "rules/permalink.html"
     return render(request, template, ctx)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     """One step (htmx swaps it in and pushes ``?step=N``); without htmx, the full page at that step."""
@@ -220,7 +223,7 @@ PICTURE_CACHE = {"public": True, "max_age": 3600}
 engine can change its ruling and picture (see /changes/), so nothing is cached as immutable."""
 
 
-@require_GET
+@require_safe
 @cache_control(**PICTURE_CACHE)
 @etag(picture_etag)
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
@@ -232,7 +235,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @cache_control(**PICTURE_CACHE)
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
@@ -248,7 +251,7 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     return HttpResponse(png, content_type="image/png")
 
 
-@require_GET
+@require_safe
 def clause_list(request: HttpRequest) -> HttpResponse:
     grouped: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
     for c in all_clauses():
@@ -257,7 +260,7 @@ def clause_list(request: HttpRequest) -> HttpResponse:
     return render(request, "rules/clauses.html", {"groups": groups})
 
 
-@require_GET
+@require_safe
 def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
     clause = get_clause(clause_id)
     if clause is None:
@@ -272,12 +275,17 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
     return render(request, "rules/clause.html", {"clause": clause, "related": related, "other": other})
 
 
-@require_GET
+@require_safe
 def changes(request: HttpRequest) -> HttpResponse:
     """Every correction that changed stored rulings, newest first, with stable anchors."""
     return render(request, "rules/changes.html", {"changes": tuple(reversed(all_changes()))})
 
 
-@require_http_methods(["GET"])
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Our own 404: the page says what was not found and where to go."""
+    return render(request, "404.html", {"path": request.path}, status=404)
+
+
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect("/static/rules/favicon.svg", status=301)

@@ -5,3 +5,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("rules.urls")),
 ]
+
+handler404 = "rules.views.page_not_found"

@@ -156,7 +156,8 @@ def test_stepping_partial_and_fallback(client: Client) -> None:
     assert part.headers["HX-Push-Url"] == f"/s/{ex.id}/?step=1"
     full = client.get(f"/s/{ex.id}/step/1/")
     assert "<html" in full.content.decode()
-    assert client.get(f"/s/{ex.id}/?step=99").status_code == 404
+    clamped = client.get(f"/s/{ex.id}/?step=99")  # a forum link past the last step shows the last one
+    assert clamped.status_code == 200 and "current-step" in clamped.content.decode()
     assert client.get(f"/s/{ex.id}/step/99/", headers=HX).status_code == 404
 
 
@@ -322,3 +323,41 @@ def test_the_shared_cache_is_on_disk_and_keyed_by_the_engine() -> None:
 
     assert dj.CACHES["default"]["BACKEND"].endswith("FileBasedCache")
     assert len(fingerprint()) == 16
+
+
+@pytest.mark.django_db
+def test_every_page_and_picture_answers_head(client: Client) -> None:
+    ex = examples()[0]
+    client.get(f"/s/{ex.id}/")
+    for url in (
+        "/",
+        "/setup/",
+        "/rules/",
+        "/changes/",
+        f"/s/{ex.id}/",
+        f"/s/{ex.id}.svg",
+        f"/s/{ex.id}.png",
+        f"/api/v1/rulings/{ex.id}",
+        "/api/v1/catalog",
+        "/healthz",
+        "/readyz",
+    ):
+        assert client.head(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_sharing_tags_and_snippets(client: Client) -> None:
+    ex = examples()[0]
+    html = client.get(f"/s/{ex.id}/").content.decode()
+    assert f'og:title" content="{"Armada" if ex.scenario.game == "armada" else "X-Wing"} {ex.edition}:' in html
+    assert 'og:image:alt" content="The table:' in html
+    assert f"]({'http://testserver'}/s/{ex.id}/)" in html and "[url=http://testserver/s/" in html
+
+
+def test_our_own_404_page() -> None:
+    from django.test import RequestFactory
+
+    from rules.views import page_not_found
+
+    r = page_not_found(RequestFactory().get("/s/nope/"), None)
+    assert r.status_code == 404 and b"/s/nope/" in r.content and b"worked examples" in r.content
