@@ -204,6 +204,43 @@ PIECE_FIELD = re.compile(r"^pieces\[(\d+)\]\.?([a-z_]*)")
 STATE_FIELD = re.compile(r"^pieces\[(\d+)\]\.state\.([a-z_]+)")
 
 
+ROW_FIELDS = tuple(PieceForm.base_fields)
+
+
+def _raw_row(data: Any, i: int) -> dict[str, Any]:
+    """One row's values as typed (checkboxes as booleans), for re-displaying it."""
+    out: dict[str, Any] = {}
+    for name in ROW_FIELDS:
+        value = data.get(f"p-{i}-{name}")
+        if name in CHECKBOXES:
+            out[name] = bool(value)
+        elif value:
+            out[name] = value
+    return out
+
+
+def _with_row_ids(data: Any, rows: int) -> Any:
+    """A row with something in it but no id gets one (``kind-N``) instead of being dropped silently."""
+    missing = [
+        i
+        for i in range(rows)
+        if not (data.get(f"p-{i}-id") or "").strip()
+        and any((data.get(f"p-{i}-{k}") or "").strip() for k in ("kind", "x", "y", "size", "type", "chassis"))
+    ]
+    if not missing:
+        return data
+    data = data.copy()
+    taken = {(data.get(f"p-{i}-id") or "").strip() for i in range(rows)}
+    for i in missing:
+        base = (data.get(f"p-{i}-kind") or "piece").strip() or "piece"
+        n = i + 1
+        while f"{base}-{n}" in taken:
+            n += 1
+        data[f"p-{i}-id"] = f"{base}-{n}"[:24]
+        taken.add(data[f"p-{i}-id"])
+    return data
+
+
 class Setup:
     """The bound setup form, its rows, and the scenario (or the problems) they make."""
 
@@ -215,6 +252,11 @@ class Setup:
             rows = counted
         if data is not None and "add" in data:
             rows += 1
+        if self.bound and data is not None:
+            data = _with_row_ids(data, min(counted or 0, MAX_ROWS))
+            if "drop_doc" in data:  # "use the fields instead": the JSON document is cleared
+                data = data.copy()
+                data["doc"] = ""
         self.form = SetupForm(data if self.bound else None)
         self.rows = (
             PieceFormSet(data, prefix="p")
@@ -227,9 +269,10 @@ class Setup:
         self.display_rows = self.rows
         if self.bound:
             self._build()
-            if data is not None and "add" in data and self.rows.is_valid():
-                kept = [f.cleaned_data for f in self.rows.forms]
-                self.display_rows = PieceFormSet(prefix="p", initial=[*kept, {}])
+            if data is not None and "add" in data:
+                # adding a row always works, whatever the other rows hold (their text is kept as typed)
+                kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
+                self.display_rows = PieceFormSet(prefix="p", initial=[*kept, {}][:MAX_ROWS])
 
     def _build(self) -> None:
         form, rows = self.form, self.rows
@@ -296,13 +339,23 @@ class Setup:
                     continue
                 target = self.rows.forms[row]
                 field = {"rotation": "heading", "outline": None, "state": None}.get(name, name)
-                target.add_error(field if field in target.fields else None, prob.message)
+                target.add_error(field if field in target.fields else None, _plain(field, prob.message))
                 continue
             key = prob.field if prob.field in action_fields else re.sub(r"\[\d+\]", "", prob.field)
             key = key if key in action_fields else key.rsplit(".", 1)[0]
             field_name = action_fields.get(key)
             if field_name and field_name in self.form.fields:
                 self.form.add_error(field_name, prob.message)
+
+
+def _plain(field: str | None, message: str) -> str:
+    """The parser's message in words a first-time user reads without the spec at hand."""
+    if message == "must be a number":
+        if field in ("x", "y"):
+            return f"{field} must be a number of millimetres, like 300"
+        if field == "heading":
+            return "the facing must be a number of degrees, like 90 (clockwise from straight ahead)"
+    return message
 
 
 def initial_from_scenario(scenario: Scenario) -> tuple[dict[str, Any], list[dict[str, Any]]]:

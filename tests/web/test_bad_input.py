@@ -68,3 +68,46 @@ def test_random_setup_input_never_500(client: Client, data: dict[str, str]) -> N
     q = BASE | {k: v.replace("\x00", "") for k, v in data.items()}
     assert client.get("/setup/", q).status_code in (200, 400)
     assert client.post("/explain/", q).status_code in (303, 400)
+
+
+def test_a_row_without_an_id_gets_one_instead_of_vanishing(client: Client) -> None:
+    q = BASE | {
+        "p-0-kind": "ship",
+        "p-0-size": "small",
+        "p-0-x": "300",
+        "p-0-y": "200",
+        "p-0-heading": "0",
+        "ship": "ship-1",
+        "bearing": "straight",
+        "speed": "1",
+    }
+    r = client.get("/setup/", q)
+    html = r.content.decode()
+    assert r.status_code == 200 and 'value="ship-1"' in html and 'data-testid="verdict"' in html
+
+
+def test_add_a_piece_works_while_a_row_has_an_error(client: Client) -> None:
+    q = BASE | {"p-0-id": "a", "p-0-kind": "ship", "p-0-x": "far", "add": "1"}
+    html = client.get("/setup/", q).content.decode()
+    assert 'name="p-1-id"' in html and 'value="far"' in html  # the new row, and the bad value kept as typed
+
+
+def test_enter_submits_preview_not_add_a_piece(client: Client) -> None:
+    html = client.get("/setup/").content.decode()
+    first_submit = html.index('type="submit"')
+    assert html.index('class="default-submit"') < html.index('name="add"')
+    assert "Preview" in html[first_submit : first_submit + 120]
+
+
+def test_the_json_box_says_it_overrides_the_fields_and_can_be_dropped(client: Client) -> None:
+    doc = '{"format": 1, "game": "xwing", "edition": "2.5", "pieces": [], "action": {"type": "check-setup"}}'
+    html = client.get("/setup/", BASE | {"doc": doc}).content.decode()
+    assert "ignored while it is filled in" in html and 'name="drop_doc"' in html
+    dropped = client.get("/setup/", BASE | {"doc": doc, "drop_doc": "1"}).content.decode()
+    assert "ignored while it is filled in" not in dropped
+
+
+def test_number_errors_are_in_plain_words(client: Client) -> None:
+    q = BASE | {"p-0-id": "a", "p-0-kind": "ship", "p-0-size": "small", "p-0-x": "far", "p-0-y": "1", "ship": "a"}
+    html = client.get("/setup/", q).content.decode()
+    assert "x must be a number of millimetres, like 300" in html
