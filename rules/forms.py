@@ -184,19 +184,45 @@ SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+def _groups() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(CSS classes, label, field names): the shared groups, then each game's, numbered once."""
+    out = [(f"grp-{k}", label, names) for k, (label, names) in enumerate(SHARED_GROUPS)]
+    for n, g in enumerate(GAMES, start=1):
+        for label, names in g.form.groups:
+            out.append((f"for-game game-{n} grp-{len(out)}", f"{g.title}: {label}", names))
+    return out
+
+
 def action_groups(form: SetupForm) -> list[tuple[str, str, list[forms.BoundField]]]:
-    """(CSS class, label, fields): the shared groups, then each game's (every field once).
+    """(CSS classes, label, bound fields) for the template: every field once.
 
     A game's groups carry ``for-game game-N`` (N its place among the game radios), so the
     stylesheet shows only the chosen game's fields where the browser supports ``:has``;
     every field stays in the form either way.
     """
-    out = [("", label, [form[n] for n in names]) for label, names in SHARED_GROUPS]
-    for n, g in enumerate(GAMES, start=1):
-        out += [
-            (f"for-game game-{n}", f"{g.title}: {label}", [form[f] for f in names]) for label, names in g.form.groups
-        ]
-    return out
+    return [(css, label, [form[n] for n in names]) for css, label, names in _groups()]
+
+
+def action_css() -> str:
+    """CSS that shows only the chosen game's and action's fields (``:has``; without it, every field shows).
+
+    Generated from the registry: each game's radio is ``#id_game_<i>``, each field label
+    carries ``f-<name>``, each group ``grp-<k>``; a group none of whose fields an action uses
+    is hidden with them.
+    """
+    groups = _groups()
+    names = list(dict.fromkeys(n for _, _, grp in groups for n in grp))
+    rules = []
+    for i, g in enumerate(GAMES):
+        game_on = f"form:has(#id_game_{i}:checked)"
+        for action in g.action_types:
+            used = set(g.form.fields_for.get(action, names))
+            hidden = [f"label.f-{n}" for n in names if n not in used]
+            hidden += [f".{css.split()[-1]}" for css, _, grp in groups if not used.intersection(grp)]
+            if hidden:
+                sel = f'{game_on}:has(select[name="action"] option[value="{action}"]:checked)'
+                rules.append(",\n".join(f"{sel} {h}" for h in hidden) + " { display: none; }")
+    return "\n".join(rules) + "\n"
 
 
 PieceFormSet = forms.formset_factory(PieceForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True)

@@ -25,7 +25,15 @@ from django_htmx.http import push_url
 from rules import limits
 from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
 from rules.engine.changes import all_changes, changes_since, fingerprint
-from rules.forms import CHECKBOXES, PieceFormSet, Setup, SetupForm, action_groups, initial_from_scenario
+from rules.forms import (
+    CHECKBOXES,
+    PieceFormSet,
+    Setup,
+    SetupForm,
+    action_css,
+    action_groups,
+    initial_from_scenario,
+)
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
@@ -134,7 +142,8 @@ def setup(request: HttpRequest) -> HttpResponse:
     ctx: dict[str, Any] = _form_context(s)
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
-        ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv"))  # our own ElementTree output
+        # the whole table, each piece editable; mark_safe: our own ElementTree output
+        ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False))
         ctx["verdict"] = ruling.summary
         ctx["preview_steps"] = [s.title for s in ruling.steps]
         ctx["preview_warnings"] = list(ruling.warnings)
@@ -279,6 +288,13 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
 def changes(request: HttpRequest) -> HttpResponse:
     """Every correction that changed stored rulings, newest first, with stable anchors."""
     return render(request, "rules/changes.html", {"changes": tuple(reversed(all_changes()))})
+
+
+@require_safe
+@cache_control(public=True, max_age=3600)
+def form_css(request: HttpRequest) -> HttpResponse:
+    """The setup form's per-action field visibility, generated from the registry of games."""
+    return HttpResponse(action_css(), content_type="text/css; charset=utf-8")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

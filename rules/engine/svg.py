@@ -64,10 +64,12 @@ def render_svg(
     step: int | None = None,
     standalone: bool = False,
     zoom: bool = True,
+    editable: bool = False,
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
     ``step`` (1-based) emphasises what that explanation step highlights.
+    ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
     ``zoom`` frames the pieces and geometry the ruling is about (the whole
     table otherwise).  ``standalone`` gives a 1200×630 card with the summary
     beside the picture (for ``.svg`` and ``.png``).
@@ -135,6 +137,8 @@ def render_svg(
     moving = next((scenario.action[k] for k in game.mover_keys if isinstance(scenario.action.get(k), str)), None)
     moves = scenario.action["type"] in game.moving_actions
     drawings = {p.id: game.draw(p) for p in scenario.pieces}
+    if editable:
+        svg.set("data-table-height", _fmt(h))
     for p in scenario.pieces:
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
@@ -142,6 +146,13 @@ def render_svg(
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
             _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost)
+    if editable:
+        for g in pieces:
+            pid = g.get("id", "")[len(id_prefix) + 1 :]
+            g.set("data-piece", pid)
+            g.set("tabindex", "0")
+            g.set("class", g.get("class", "") + " editable")
+            g.set("aria-label", f"{pid}: drag to move, arrow keys to nudge, [ and ] to turn, Delete to remove")
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
     for f in figures:

@@ -152,3 +152,42 @@ def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> Non
     expect(page.locator(".current-step")).to_be_visible()
     context.close()
     assert errors == []
+
+
+def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, base_url: str) -> None:
+    """The table is the editor: gestures write the fields, and the preview follows."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{base_url}/setup/")
+    fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+    fill_row(page, 1, id="rock", kind="obstacle", type="asteroid", x="300", y="400", heading="0")
+    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="bearing"]').select_option("straight")
+    page.locator('[name="speed"]').select_option("1")
+    verdict = page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("fully executes")
+    page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
+    rock = page.locator('#preview [data-piece="rock"]')
+    rock.scroll_into_view_if_needed()
+    box = rock.bounding_box()
+    assert box is not None
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 30, cy - 30, steps=5)
+    page.mouse.up()
+    x_field = page.locator('[name="p-1-x"]')
+    expect(x_field).not_to_have_value("300")
+    moved_x = float(x_field.input_value())
+    assert moved_x > 300 and float(page.locator('[name="p-1-y"]').input_value()) > 400  # up the screen is +y
+    page.locator('#preview [data-piece="rock"]').focus()
+    page.keyboard.press("Shift+ArrowRight")
+    expect(x_field).to_have_value(str(round(moved_x + 10, 2)).rstrip("0").rstrip("."))
+    page.locator('#preview [data-piece="rock"]').focus()
+    page.keyboard.press("Shift+BracketRight")
+    expect(page.locator('[name="p-1-heading"]')).to_have_value("15")
+    page.locator('#preview [data-piece="rock"]').focus()
+    page.keyboard.press("Delete")
+    expect(page.locator('[name="p-1-id"]')).to_have_value("")
+    expect(page.locator('#preview [data-piece="rock"]')).to_have_count(0)
+    assert errors == []

@@ -82,7 +82,7 @@ def test_setup_errors_next_to_fields(client: Client) -> None:
     assert r.status_code == 400
     html = r.content.decode()
     assert "must be a number" in html and "must be one of" in html
-    assert re.search(r'class="field invalid"><span>x \(mm\)</span>', html)
+    assert re.search(r'class="field f-x invalid"><span>x \(mm\)</span>', html)
     part = client.get("/setup/", q, headers=HX)
     assert part.status_code == 200 and "must be a number" in part.content.decode()
 
@@ -361,3 +361,11 @@ def test_our_own_404_page() -> None:
 
     r = page_not_found(RequestFactory().get("/s/nope/"), None)
     assert r.status_code == 404 and b"/s/nope/" in r.content and b"worked examples" in r.content
+
+
+def test_the_field_stylesheet_shows_only_the_chosen_actions_fields(client: Client) -> None:
+    css = client.get("/setup/fields.css").content.decode()
+    attack = [line for line in css.splitlines() if 'option[value="attack"]' in line and "#id_game_0" in line]
+    hidden = " ".join(attack)
+    assert "label.f-bearing" in hidden and "label.f-attacker" not in hidden and "label.f-defender" not in hidden
+    assert 'href="/setup/fields.css"' in client.get("/setup/").content.decode()

@@ -206,4 +206,11 @@ FORM = FormSpec(
             ("moved", "max_distance", "min_distance", "toward"),
         ),
     ),
+    fields_for={
+        "maneuver": ("ship", "speed", "clicks", "side"),
+        "place-squadrons": ("ship", "placements"),
+        "move-squadron": ("squadron", "speed", "to_x", "to_y"),
+        "move-obstacle": ("moved", "to_x", "to_y", "to_heading", "max_distance", "min_distance", "toward"),
+        "move-token": ("moved", "to_x", "to_y", "max_distance", "min_distance", "toward"),
+    },
 )

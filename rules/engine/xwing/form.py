@@ -260,4 +260,17 @@ FORM = FormSpec(
         ("Place an obstacle · detonate bombs · dice", ("placed", "first_player", "dice")),
     ),
     extra_document=extra_document,
+    fields_for={
+        "maneuver": ("ship", "bearing", "direction", "speed", "tallon_position", "to_x", "to_y", "to_heading", "dice"),
+        "barrel-roll": ("ship", "direction", "position", "template", "dice"),
+        "boost": ("ship", "bearing", "direction", "template", "dice"),
+        "drop": ("ship", "device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed", "dice"),
+        "launch": ("ship", "device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed", "dice"),
+        "place-obstacle": ("placed", "dice"),
+        "check-setup": (),
+        "attack": ("attacker", "defender", "arc"),
+        "detonate": ("first_player", "dice"),
+        "place-device": ("ship", "device_id", "dice"),
+        "relocate-device": ("device_id", "to_x", "to_y", "to_heading"),
+    },
 )
