@@ -44,7 +44,13 @@ def _num(label: str) -> forms.CharField:
 
 
 def _id(label: str) -> forms.CharField:
-    return forms.CharField(label=label, required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
+    """A piece id: suggestions come from the pieces placed so far (``datalist#piece-ids``)."""
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=24,
+        widget=forms.TextInput(attrs={"size": "8", "list": "piece-ids", "autocomplete": "off"}),
+    )
 
 
 CHECKBOXES = ("stressed", "placed_device", "decloaked", "flipped", "flotilla")

@@ -23,7 +23,17 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules import limits
-from rules.engine import Ruling, Scenario, all_clauses, evaluate, games, get_clause, render_svg
+from rules.engine import (
+    Ruling,
+    Scenario,
+    ScenarioError,
+    all_clauses,
+    evaluate,
+    games,
+    get_clause,
+    parse_scenario,
+    render_svg,
+)
 from rules.engine.changes import all_changes, changes_since, fingerprint
 from rules.forms import (
     CHECKBOXES,
@@ -85,7 +95,10 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
 
 
 def _form_context(s: Setup) -> dict[str, Any]:
+    doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
+    piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
     return {
+        "piece_ids": piece_ids,
         "setup": s,
         "form": s.form,
         "rows": s.display_rows,
@@ -147,9 +160,28 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["verdict"] = ruling.summary
         ctx["preview_steps"] = [s.title for s in ruling.steps]
         ctx["preview_warnings"] = list(ruling.warnings)
+    elif isinstance(s.document, dict):
+        ctx["picture"] = _pieces_only(s.document)
     status = 400 if s.bound and s.problems and not _partial(request) else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
+
+
+def _pieces_only(doc: dict[str, Any]) -> str | None:
+    """The table with just its pieces, while the action is incomplete (None if the pieces are not valid yet)."""
+    try:
+        game = games.get(str(doc.get("game")))
+    except KeyError:
+        return None
+    pieces = doc.get("pieces")
+    action = game.preview_action(pieces if isinstance(pieces, list) else [])
+    if action is None:
+        return None
+    try:
+        scenario = parse_scenario({k: v for k, v in doc.items() if k != "dice"} | {"action": action})
+    except ScenarioError:
+        return None
+    return mark_safe(render_svg(scenario, None, id_prefix="pv", editable=True, zoom=False))  # our own output
 
 
 @csrf_exempt

@@ -92,5 +92,7 @@ class Game:
     """Actions about the whole table (the picture shows all of it)."""
     changes: tuple[Change, ...] = ()
     """Corrections that change stored rulings (``rules.engine.changes``)."""
+    preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
+    """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
     """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""

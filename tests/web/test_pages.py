@@ -369,3 +369,24 @@ def test_the_field_stylesheet_shows_only_the_chosen_actions_fields(client: Clien
     hidden = " ".join(attack)
     assert "label.f-bearing" in hidden and "label.f-attacker" not in hidden and "label.f-defender" not in hidden
     assert 'href="/setup/fields.css"' in client.get("/setup/").content.decode()
+
+
+def test_the_table_is_drawn_from_the_first_piece_on(client: Client) -> None:
+    """An incomplete action still shows the pieces, with what is missing listed beside them."""
+    q = {
+        "game": "xwing",
+        "edition": "2.5",
+        "action": "maneuver",
+        "p-TOTAL_FORMS": "1",
+        "p-INITIAL_FORMS": "0",
+        "p-0-id": "a",
+        "p-0-kind": "ship",
+        "p-0-size": "small",
+        "p-0-x": "300",
+        "p-0-y": "200",
+    }
+    html = client.get("/setup/", q, headers=HX).content.decode()
+    assert 'data-testid="pending"' in html and 'data-piece="a"' in html and "Still missing" in html
+    armada = q | {"game": "armada", "edition": "1.5", "p-0-size": "medium"}
+    html = client.get("/setup/", armada, headers=HX).content.decode()
+    assert 'data-testid="pending"' in html and 'data-piece="a"' in html

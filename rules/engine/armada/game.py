@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
 from rules.engine.armada.dimensions import TABLE
@@ -63,6 +65,18 @@ def estimates() -> tuple[str, ...]:
     )
 
 
+def preview_action(pieces: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A do-nothing action on the first piece that can take one (the table drawn while the action is incomplete)."""
+    for p in pieces:
+        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
+            continue
+        if p.get("kind") == "ship":
+            return {"type": "maneuver", "ship": p["id"], "speed": 0}
+        if p.get("kind") == "squadron" and "x" in p and "y" in p:
+            return {"type": "move-squadron", "squadron": p["id"], "speed": 1, "to": {"x": p["x"], "y": p["y"]}}
+    return None
+
+
 GAME = Game(
     name="armada",
     title="Armada",
@@ -87,6 +101,7 @@ GAME = Game(
     mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
     check=parse.check,
     in_play=measured,
+    preview_action=preview_action,
     estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,

@@ -88,6 +88,7 @@ GAME = Game(
     dice_faces=parse.DICE_FACES,
     dice_limit=lambda piece, edition: dice_rolled(edition, piece["kind"], str(piece.get("type"))),
     in_play=outline,
+    preview_action=lambda pieces: {"type": "check-setup"},
     dice_kinds=("obstacle", "device"),
     action_pieces=parse.action_pieces,
     whole_table_actions=("check-setup", "detonate"),
