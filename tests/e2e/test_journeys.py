@@ -191,3 +191,18 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     expect(page.locator('[name="p-1-id"]')).to_have_value("")
     expect(page.locator('#preview [data-piece="rock"]')).to_have_count(0)
     assert errors == []
+
+
+def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/")
+    page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.click()
+    expect(page.locator("h2#outcome-title")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    expect(page.locator("ol.steps > li#step-1")).to_have_class(re.compile("current"))
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"\?step=2$"))
+    expect(page.locator("ol.steps > li#step-2")).to_have_class(re.compile("current"))
+    expect(page.locator("ol.steps > li#step-1")).not_to_have_class(re.compile("current"))
+    page.locator("ol.steps > li#step-1 a.step-link").click()
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
