@@ -51,6 +51,8 @@ class Figure:
     coords: tuple[tuple[float, float], ...]
     label: str = ""
     holes: tuple[tuple[tuple[float, float], ...], ...] = ()
+    pose: tuple[float, float, float] | None = None
+    """x, y, heading of a final base: the picture draws its facing arrow there."""
 
 
 @dataclass(frozen=True, slots=True)

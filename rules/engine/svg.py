@@ -126,6 +126,23 @@ def render_svg(
     for gy in range(100, int(h), 100):
         ET.SubElement(grid, "line", {"x1": "0", "y1": _fmt(h - gy), "x2": _fmt(w), "y2": _fmt(h - gy)})
 
+    edges = ET.SubElement(svg, "g", {"class": "player-edges", "aria-hidden": "true"})
+    # picture y of each edge's label: just below player 1's edge (table y = 0), just inside player 2's
+    for who, label_y in (("Player 1's edge", h + cv.font * 1.6), ("Player 2's edge", cv.font * 1.1)):
+        t = ET.SubElement(
+            edges,
+            "text",
+            {
+                "x": _fmt(w / 2),
+                "y": _fmt(label_y),
+                "font-size": _fmt(cv.font * 0.8),
+                "text-anchor": "middle",
+                "fill": COLOURS["edge"],
+                "font-family": "DejaVu Sans, Arial, sans-serif",
+            },
+        )
+        t.text = who
+
     figures = list(ruling.figures) if ruling else []
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
@@ -158,6 +175,7 @@ def render_svg(
     for f in figures:
         if f.kind not in ("template", "template-counted", "area", "blocked"):
             _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
+    _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
         return ET.tostring(svg, encoding="unicode")
     card = ET.Element(
@@ -294,6 +312,47 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
     _label(g, cv, (d.pose.x, d.pose.y), p.label)
 
 
+LEGEND = (
+    ("start", "ghost-start", {"fill": "none", "stroke": "#cbd5e1", "stroke-dasharray": "3 2"}),
+    ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
+    ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
+    ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
+    ("legal area", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
+)
+
+
+def _legend(
+    svg: ET.Element, cv: _Canvas, view: tuple[float, float, float, float], figures: list[Figure], moved: bool
+) -> None:
+    """What the drawn marks mean, for the kinds of figure this picture has (bottom-left of the view)."""
+    kinds = {f.kind for f in figures} | ({"ghost-start"} if moved else set())
+    rows = [(text, style) for text, kind, style in LEGEND if kind in kinds]
+    if not rows:
+        return
+    x0, y0, _, _ = view
+    s = cv.font * 0.8
+    g = ET.SubElement(svg, "g", {"class": "legend", "aria-hidden": "true"})
+    for i, (text, style) in enumerate(rows):
+        ty = y0 + s * 0.8 + (len(rows) - 1 - i) * s * 1.5
+        ET.SubElement(
+            g,
+            "rect",
+            {"x": _fmt(x0 + s * 0.6), "y": _fmt(cv.h - ty - s), "width": _fmt(s * 1.6), "height": _fmt(s), **style},
+        )
+        t = ET.SubElement(
+            g,
+            "text",
+            {
+                "x": _fmt(x0 + s * 2.6),
+                "y": _fmt(cv.h - ty - s * 0.1),
+                "font-size": _fmt(s),
+                "fill": COLOURS["text"],
+                "font-family": "DejaVu Sans, Arial, sans-serif",
+            },
+        )
+        t.text = text
+
+
 def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
     """A small arrow from the centre toward the front edge: which way the ship faces."""
     tip = pose.to_world(0, 14)
@@ -389,6 +448,8 @@ def _figure(
             },
         )
         t.text = f.label
+    if f.kind == "base" and f.pose is not None:
+        _facing(g, cv, Pose(*f.pose), _ship_colour(moving_piece))
     if f.kind == "base" and moving_piece is not None and len(f.coords) >= 4:
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]

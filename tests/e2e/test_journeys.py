@@ -196,7 +196,8 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
 def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/")
     page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.click()
-    expect(page.locator("h2#outcome-title")).to_be_visible()
+    expect(page.locator("h2#outcome-title")).to_have_text("What happens")
+    expect(page.locator(".outcome-box")).to_contain_text("It bumps")
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"\?step=1$"))
     expect(page.locator("ol.steps > li#step-1")).to_have_class(re.compile("current"))

@@ -55,3 +55,24 @@ def test_pose_frames_are_clockwise_from_plus_y() -> None:
     assert abs(x - 100) < 1e-9 and abs(y - 90) < 1e-9
     lx, ly = p.to_local(110, 100)
     assert abs(lx) < 1e-9 and abs(ly - 10) < 1e-9
+
+
+def test_the_picture_has_player_edges_a_legend_and_facing_arrows_on_final_positions() -> None:
+    from rules.engine import evaluate, parse_scenario, render_svg
+
+    s = parse_scenario(
+        {
+            "format": 1,
+            "game": "xwing",
+            "edition": "2.5",
+            "pieces": [{"id": "a", "kind": "ship", "size": "small", "x": 300, "y": 200, "heading": 0, "player": 1}],
+            "action": {"type": "maneuver", "ship": "a", "bearing": "straight", "speed": 2},
+        }
+    )
+    svg = render_svg(s, evaluate(s))
+    assert "Player 1&apos;s edge" in svg or "Player 1's edge" in svg
+    assert 'class="legend"' in svg and "final position" in svg and "template / tool" in svg
+    final = svg[svg.index('id="t-final"') :]
+    assert (
+        "<polygon" in final[: final.index("</g>")] and final[: final.index("</g>")].count("<polygon") == 2
+    )  # base + arrow

@@ -170,7 +170,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             )
     for i, part in enumerate(getattr(body, "geoms", [body])):
         fid = "final" if i == 0 else f"final-{i + 1}"
-        figures.append(Figure(fid, "base", ring(part), f"{ship.label} at speed {speed}"))
+        at = (final.pose.x, final.pose.y, final.pose.heading) if i == 0 else None
+        figures.append(Figure(fid, "base", ring(part), f"{ship.label} at speed {speed}", pose=at))
 
     # 3. the tool
     tool = _tool_check(ship, course, speed, dialled)

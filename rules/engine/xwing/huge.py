@@ -42,7 +42,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
             derived=True,
         )
     ]
-    figures = [Figure("final", "base", ring(poly), ship.label)]
+    figures = [Figure("final", "base", ring(poly), ship.label, pose=(final.x, final.y, final.heading))]
     effects: list[dict[str, Any]] = []
     removed: list[str] = []
     for ob in scenario.of_kind("obstacle"):

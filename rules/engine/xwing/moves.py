@@ -41,11 +41,12 @@ def _fmt_pose(p: Pose) -> str:
     return f"({r['x']}, {r['y']}) facing {r['heading']}°"
 
 
-def _poly_figure(fid: str, kind: str, poly: Polygon | None, label: str = "") -> list[Figure]:
+def _poly_figure(fid: str, kind: str, poly: Polygon | None, label: str = "", pose: Pose | None = None) -> list[Figure]:
     if poly is None or poly.is_empty:
         return []
     pts = ring(poly)
-    return [Figure(fid, kind, pts, label)] if pts else []
+    at = (pose.x, pose.y, pose.heading) if pose is not None else None
+    return [Figure(fid, kind, pts, label, pose=at)] if pts else []
 
 
 def _contact_figures(
@@ -114,7 +115,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     figures += _poly_figure("template", "template", m.template, m.template_name)
     if m.executed == "partial" and m.counted_template is not None:
         figures += _poly_figure("template-counted", "template-counted", m.counted_template)
-    figures += _poly_figure("final", "base", final_poly, ship.label)
+    figures += _poly_figure("final", "base", final_poly, ship.label, m.final)
 
     if bearing == "stationary":
         steps.append(
@@ -558,7 +559,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
     template = chosen.template
     figures += _poly_figure("template", "template", template)
     final_poly, contacts = _move_facts(scenario, ship, start, chosen.final, template, 0.0, None)
-    figures += _poly_figure("final", "base", final_poly, ship.label)
+    figures += _poly_figure("final", "base", final_poly, ship.label, chosen.final)
     warnings += contacts.warnings
     res = resolve_contacts(scenario, ship.id, contacts, move="barrel-roll" if is_roll else "boost")
     steps += _through_steps(ed, contacts)
