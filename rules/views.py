@@ -7,6 +7,7 @@ answer either a full page or an htmx partial varies on ``HX-Request``.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache as memoise
 from typing import Any
 
 from django.core.cache import cache
@@ -130,12 +131,31 @@ def readyz(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    """The library, grouped by game and topic; ``game``, ``edition``, ``topic`` and ``q`` filter it."""
+    want_game = request.GET.get("game", "")
+    want_edition = request.GET.get("edition", "")
+    want_topic = request.GET.get("topic", "")
+    query = (request.GET.get("q") or "").strip().lower()[:80]
     groups: dict[str, list[Any]] = defaultdict(list)
+    topics: set[str] = set()
     for ex in examples():
         game = games.get(ex.scenario.game)
         topic = next((t for t in ex.tags if t != game.name), "other")
+        topics.add(topic)
+        if (want_game and ex.scenario.game != want_game) or (want_edition and ex.edition != want_edition):
+            continue
+        if (want_topic and topic != want_topic) or (query and query not in f"{ex.title} {ex.description}".lower()):
+            continue
         groups[f"{game.title}: {topic.replace('-', ' ')}"].append(ex)
-    return render(request, "rules/home.html", {"groups": sorted(groups.items())})
+    ctx = {
+        "groups": sorted(groups.items()),
+        "games": [(g.name, g.title) for g in games.all_games()],
+        "editions": sorted({e for g in games.all_games() for e in g.editions}, reverse=True),
+        "topics": sorted(topics),
+        "filters": {"game": want_game, "edition": want_edition, "topic": want_topic, "q": query},
+        "shown": sum(len(v) for v in groups.values()),
+    }
+    return render(request, "rules/home.html", ctx)
 
 
 @require_safe
@@ -294,11 +314,34 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
 
 @require_safe
 def clause_list(request: HttpRequest) -> HttpResponse:
-    grouped: dict[str, dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
+    """Every clause, by game (registry order) and edition (newest first), then section; ``?q=`` searches."""
+    query = (request.GET.get("q") or "").strip().lower()[:80]
+    order = {(g.name, e): (i, -j) for i, g in enumerate(games.all_games()) for j, e in enumerate(g.editions)}
+    grouped: dict[tuple[str, str], dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
     for c in all_clauses():
-        grouped[f"{c.game} {c.edition}"][c.section].append(c)
-    groups = [(k, sorted(v.items())) for k, v in sorted(grouped.items())]
-    return render(request, "rules/clauses.html", {"groups": groups})
+        text = f"{c.id} {c.section} {c.summary} {c.quote} {c.document}".lower()
+        if query and query not in text:
+            continue
+        grouped[(c.game, c.edition)][c.section].append(c)
+    titles = {g.name: g.title for g in games.all_games()}
+    groups = [
+        (f"{titles.get(game, game)} {edition}", sorted(sections.items()))
+        for (game, edition), sections in sorted(grouped.items(), key=lambda kv: order.get(kv[0], (99, 0)))
+    ]
+    count = sum(len(cs) for _, secs in groups for _, cs in secs)
+    return render(request, "rules/clauses.html", {"groups": groups, "q": query, "count": count})
+
+
+@memoise
+def _examples_citing() -> dict[str, list[Any]]:
+    """Library examples by the clauses their rulings cite (computed once per process)."""
+    index: dict[str, list[Any]] = defaultdict(list)
+    for ex in examples():
+        for step in ruling_for(ex.scenario).steps:
+            for cid in step.rules:
+                if ex not in index[cid]:
+                    index[cid].append(ex)
+    return dict(index)
 
 
 @require_safe
@@ -307,13 +350,19 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
     if clause is None:
         raise Http404("no such clause")
     related = [c for c in (get_clause(x) for x in clause.see_also) if c is not None]
-    other_id = (
-        clause.id.replace("xwing-2.5/", "xwing-2.0/")
-        if clause.edition == "2.5"
-        else clause.id.replace("xwing-2.0/", "xwing-2.5/")
-    )
-    other = get_clause(other_id) if other_id != clause.id else None
-    return render(request, "rules/clause.html", {"clause": clause, "related": related, "other": other})
+    rest = clause.id.split("/", 1)[1]
+    game = games.get(clause.game)
+    others = [
+        c for e in reversed(game.editions) if e != clause.edition and (c := get_clause(f"{clause.game}-{e}/{rest}"))
+    ]
+    ctx = {
+        "clause": clause,
+        "related": related,
+        "other": others[0] if others else None,
+        "game_title": game.title,
+        "used_by": _examples_citing().get(clause.id, [])[:12],
+    }
+    return render(request, "rules/clause.html", ctx)
 
 
 @require_safe

@@ -64,7 +64,7 @@ def test_catalog_lists_both_games_with_estimates_marked(client: Client) -> None:
 
 
 def test_rules_pages_list_armada_clauses(client: Client) -> None:
-    assert "armada 1.5" in client.get("/rules/").content.decode()
+    assert "Armada 1.5" in client.get("/rules/").content.decode()
     r = client.get("/rules/armada-1.5/overlapping/ship-onto-ship")
     assert r.status_code == 200 and "speed" in r.content.decode()
 

@@ -390,3 +390,22 @@ def test_the_table_is_drawn_from_the_first_piece_on(client: Client) -> None:
     armada = q | {"game": "armada", "edition": "1.5", "p-0-size": "medium"}
     html = client.get("/setup/", armada, headers=HX).content.decode()
     assert 'data-testid="pending"' in html and 'data-piece="a"' in html
+
+
+def test_rules_pages_a_judge_cites(client: Client) -> None:
+    page = client.get("/rules/").content.decode()
+    assert page.index("X-Wing 2.5") < page.index("X-Wing 2.0") < page.index("Armada 1.5")
+    found = client.get("/rules/", {"q": "flotilla"}).content.decode()
+    assert "armada-1.5/flotillas/ram" in found and "xwing-2.5/maneuver/execute" not in found
+    detail = client.get("/rules/xwing-2.5/obstacles/asteroid").content.decode()
+    assert "Rules Reference" in detail.split("</title>")[0] and "Examples that use this rule" in detail
+
+
+def test_the_library_filters_and_searches(client: Client) -> None:
+    armada = client.get("/", {"game": "armada"}).content.decode()
+    assert "Armada:" in armada and "X-Wing:" not in armada
+    found = client.get("/", {"q": "flotilla"}).content.decode()
+    assert "flotilla" in found.lower() and "X-Wing:" not in found
+    none = client.get("/", {"q": "zzzz-nothing"}).content.decode()
+    assert "No example matches" in none
+    assert "§3 #" not in client.get("/").content.decode()  # plain titles, no internal section numbers
