@@ -176,6 +176,16 @@ class SetupForm(forms.Form):
         label="min distance", required=False, choices=_choices(("1", "2", "3", "4", "5"), blank="none")
     )
     toward = _id("toward (piece id)")
+    palette = forms.ChoiceField(
+        label="add by name",
+        required=False,
+        choices=[("", "—")]
+        + [
+            (f"{g.title} {label.lower()}", [(f"{g.name}:{key}", name) for key, name, _ in entries])
+            for g in GAMES
+            for label, entries in g.palette
+        ],
+    )
     doc = forms.CharField(
         label="Advanced: a scenario document (JSON) — takes precedence over the fields above",
         required=False,
@@ -251,6 +261,25 @@ def _raw_row(data: Any, i: int) -> dict[str, Any]:
     return out
 
 
+def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """A new row for a piece picked by name: its facts filled in, an id of its own, mid-table."""
+    game_name, _, rest = key.partition(":")
+    if game_name not in games.names():
+        return {}
+    game = games.get(game_name)
+    entry = next((e for _, entries in game.palette for e in entries if e[0] == rest), None)
+    if entry is None:
+        return {}
+    _, name, values = entry
+    base = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:18] or "piece"
+    taken = {r.get("id") for r in rows}
+    n = 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    w, h = game.default_table
+    return {"id": f"{base}-{n}", "x": str(round(w / 2)), "y": str(round(h / 2)), "heading": "0", **values}
+
+
 def _with_row_ids(data: Any, rows: int) -> Any:
     """A row with something in it but no id gets one (``kind-N``) instead of being dropped silently."""
     missing = [
@@ -301,10 +330,19 @@ class Setup:
         self.display_rows = self.rows
         if self.bound:
             self._build()
-            if data is not None and "add" in data:
+            if data is not None and ("add" in data or "add_named" in data):
                 # adding a row always works, whatever the other rows hold (their text is kept as typed)
                 kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
-                self.display_rows = PieceFormSet(prefix="p", initial=[*kept, {}][:MAX_ROWS])
+                new = named_row(str(data.get("palette") or ""), kept) if "add_named" in data else {}
+                empty = next(
+                    (i for i, r in enumerate(kept) if not any(r.get(k) for k in ("id", "kind", "x", "y"))), None
+                )
+                if new and empty is not None:
+                    kept[empty] = new  # a piece picked by name fills the first empty row
+                    new = {}
+                self.display_rows = PieceFormSet(
+                    prefix="p", initial=[*kept, *([new] if new or "add" in data else [])][:MAX_ROWS]
+                )
 
     def _build(self) -> None:
         form, rows = self.form, self.rows

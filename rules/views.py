@@ -182,7 +182,8 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["preview_warnings"] = list(ruling.warnings)
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
-    status = 400 if s.bound and s.problems and not _partial(request) else 200
+    building = "add" in request.GET or "add_named" in request.GET  # adding rows is not a failed submission
+    status = 400 if s.bound and s.problems and not _partial(request) and not building else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
 

@@ -72,6 +72,8 @@ class Game:
     """Piece ``type`` values by group (e.g. obstacles, devices) for the setup form."""
     shape_choices: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     """Catalogue shapes (id, name) by group for the setup form."""
+    palette: tuple[tuple[str, tuple[tuple[str, str, Mapping[str, str]], ...]], ...] = ()
+    """Pieces to add by name: groups of (key, name, row values); the form places them mid-table."""
     chassis_choices: tuple[tuple[str, str], ...] = ()
     """Ships by name (id, name): the setup form fills a row's size and the like from them."""
     moving_actions: tuple[str, ...] = ()

@@ -89,7 +89,7 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
     page.locator('[name="speed"]').select_option("1")
     page.get_by_role("button", name="Preview").click()
     expect(page.get_by_test_id("verdict")).to_contain_text("(245, 255)")
-    page.get_by_role("button", name="Add a piece").click()
+    page.get_by_role("button", name="Add an empty row").click()
     expect(page.locator('[name="p-3-id"]')).to_be_visible()
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
@@ -207,3 +207,29 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
     expect(page.locator("ol.steps > li#step-1")).not_to_have_class(re.compile("current"))
     page.locator("ol.steps > li#step-1 a.step-link").click()
     expect(page).to_have_url(re.compile(r"\?step=1$"))
+
+
+def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: str) -> None:
+    """Pick a ship by name, pick an asteroid by shape, drag, choose the action: no coordinates typed."""
+    page.goto(f"{base_url}/setup/")
+    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
+    page.get_by_role("button", name="Add it").click()
+    expect(page.locator('[name="p-0-id"]')).to_have_value("t-65-x-wing-1")
+    page.locator('[name="palette"]').select_option("xwing:obstacle:asteroid-4")
+    page.get_by_role("button", name="Add it").click()
+    expect(page.locator('[name="p-1-id"]')).to_have_value(re.compile("asteroid"))
+    page.locator('[name="ship"]').fill("t-65-x-wing-1")
+    page.locator('[name="bearing"]').select_option("straight")
+    page.locator('[name="speed"]').select_option("2")
+    expect(page.get_by_test_id("verdict")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    ship = page.locator('#preview [data-piece="t-65-x-wing-1"]')
+    ship.scroll_into_view_if_needed()
+    box = ship.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 60, steps=4)
+    page.mouse.up()
+    expect(page.locator('[name="p-0-y"]')).not_to_have_value("457")
+    expect(page.get_by_test_id("verdict")).to_contain_text("asteroid")

@@ -111,3 +111,17 @@ def test_number_errors_are_in_plain_words(client: Client) -> None:
     q = BASE | {"p-0-id": "a", "p-0-kind": "ship", "p-0-size": "small", "p-0-x": "far", "p-0-y": "1", "ship": "a"}
     html = client.get("/setup/", q).content.decode()
     assert "x must be a number of millimetres, like 300" in html
+
+
+def test_a_piece_added_by_name_arrives_with_its_facts_and_an_id(client: Client) -> None:
+    from rules.engine.xwing.ships import CHASSIS
+
+    xws = next(iter(CHASSIS))
+    q = BASE | {"p-0-id": "a", "p-0-kind": "ship", "palette": f"xwing:ship:{xws}", "add_named": "1"}
+    html = client.get("/setup/", q).content.decode()
+    chassis = CHASSIS[xws]
+    assert f'value="{chassis.size}" selected' in html or f'<option value="{chassis.size}" selected>' in html
+    assert 'name="p-1-id"' in html and '-1"' in html and 'value="457"' in html  # mid-table
+    q = BASE | {"game": "armada", "edition": "1.5", "palette": "armada:obstacle:station", "add_named": "1"}
+    html = client.get("/setup/", q).content.decode()
+    assert 'value="station-1"' in html

@@ -77,6 +77,22 @@ def preview_action(pieces: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
+    """Ships by card name, a squadron, obstacles by their measured shape, tokens by type."""
+    ships = tuple(
+        (f"ship:{c.slug}", c.name, {"kind": "ship", "chassis": c.slug, "size": c.size, "label": c.name[:40]})
+        for c in sorted(SHIPS.values(), key=lambda c: c.name)
+    )
+    obstacles = tuple(
+        (f"obstacle:{s.id}", s.name, {"kind": "obstacle", "type": s.types[0], "shape": s.id})
+        for s in SHAPES.values()
+        if s.kind == "obstacle"
+    )
+    tokens = tuple((f"token:{t}", f"{t} token", {"kind": "token", "type": t}) for t in TOKEN_TYPES)
+    squadron = (("squadron", "Squadron", {"kind": "squadron"}),)
+    return (("Ships", ships), ("Squadrons", squadron), ("Obstacles", obstacles), ("Tokens", tokens))
+
+
 GAME = Game(
     name="armada",
     title="Armada",
@@ -106,6 +122,7 @@ GAME = Game(
     form=FORM,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
+    palette=palette(),
     chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
     shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )

@@ -47,6 +47,21 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
 
 
+def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
+    """Ships by chassis, obstacles by their measured shape, devices by type."""
+    ships = tuple(
+        (f"ship:{c.xws}", c.name, {"kind": "ship", "chassis": c.xws, "size": c.size, "label": c.name[:40]})
+        for c in sorted(CHASSIS.values(), key=lambda c: c.name)
+    )
+    obstacles = tuple(
+        (f"obstacle:{sid}", spec.name, {"kind": "obstacle", "type": spec.types[0], "shape": sid})
+        for sid, spec in SHAPES.items()
+        if spec.kind == "obstacle"
+    )
+    devices = tuple((f"device:{t}", t.replace("-", " "), {"kind": "device", "type": t}) for t in DEVICE_TYPES)
+    return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices))
+
+
 GAME = Game(
     name="xwing",
     title="X-Wing",
@@ -80,6 +95,7 @@ GAME = Game(
     changes=CHANGES,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
+    palette=palette(),
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
         (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))
