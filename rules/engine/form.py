@@ -37,3 +37,31 @@ def number(raw: str) -> Any:
     except ValueError:
         return raw
     return int(v) if v.is_integer() else v
+
+
+def common_piece(data: dict[str, Any]) -> dict[str, Any] | None:
+    """What every game's row holds alike: id, kind, player, label, x, y (None for a row without an id)."""
+    if not data or not (data.get("id") or "").strip():
+        return None
+    p: dict[str, Any] = {"id": data["id"].strip(), "kind": data.get("kind") or ""}
+    if data.get("player"):
+        p["player"] = int(data["player"])
+    if data.get("label"):
+        p["label"] = data["label"]
+    for key in ("x", "y"):
+        if (data.get(key) or "").strip():
+            p[key] = number(data[key])
+    return p
+
+
+def keyed(raw: str) -> list[tuple[str, str]] | None:
+    """``"a: 1 2; b: 3"`` as ``[("a", " 1 2"), ("b", " 3")]``; None when a part has no ``key:``."""
+    out = []
+    for part in raw.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            return None
+        key, values = part.split(":", 1)
+        out.append((key.strip(), values))
+    return out

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from shapely import Polygon
+from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 type Point = tuple[float, float]
@@ -180,3 +180,21 @@ def ring(poly: BaseGeometry) -> tuple[Point, ...]:
             return ()
     coords = list(poly.exterior.coords)[:-1]
     return tuple((float(x), float(y)) for x, y in coords)
+
+
+def polygons_of(g: BaseGeometry, min_area: float = 0.0) -> list[Polygon]:
+    """The polygons in any geometry (collections flattened), larger than ``min_area``."""
+    if g.is_empty:
+        return []
+    if isinstance(g, Polygon):
+        return [g] if g.area > min_area else []
+    return [p for part in getattr(g, "geoms", []) for p in polygons_of(part, min_area)]
+
+
+def lines_of(g: BaseGeometry) -> list[LineString]:
+    """The line strings in any geometry (collections flattened; polygons and points left out)."""
+    if g.is_empty:
+        return []
+    if isinstance(g, LineString):
+        return [g]
+    return [line for part in getattr(g, "geoms", []) for line in lines_of(part)]

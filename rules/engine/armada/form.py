@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
-from rules.engine.form import FormSpec, number
+from rules.engine.form import FormSpec, common_piece, keyed, number
 
 ACTION_FIELDS: dict[str, str] = {
     "action.type": "action",
@@ -43,43 +43,27 @@ def _list(raw: str) -> list[Any] | str:
 
 
 def _yaw(raw: str) -> dict[str, Any] | str:
-    out: dict[str, Any] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
-        if ":" not in part:
-            return raw
-        key, values = part.split(":", 1)
-        out[key.strip()] = _list(values)
-    return out
+    parts = keyed(raw)
+    return raw if parts is None else {key: _list(values) for key, values in parts}
 
 
 def _placements(raw: str) -> dict[str, Any] | str:
+    parts = keyed(raw)
+    if parts is None:
+        return raw
     out: dict[str, Any] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
-        if ":" not in part:
-            return raw
-        key, values = part.split(":", 1)
+    for key, values in parts:
         xy = _list(values)
-        out[key.strip()] = {"x": xy[0], "y": xy[1]} if isinstance(xy, list) and len(xy) == 2 else values.strip()
+        out[key] = {"x": xy[0], "y": xy[1]} if isinstance(xy, list) and len(xy) == 2 else values.strip()
     return out
 
 
 def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
     """A scenario piece from one row's cleaned data (None for an empty row)."""
-    if not data or not (data.get("id") or "").strip():
+    p = common_piece(data)
+    if p is None:
         return None
-    kind = data.get("kind") or ""
-    p: dict[str, Any] = {"id": data["id"].strip(), "kind": kind}
-    if data.get("player"):
-        p["player"] = int(data["player"])
-    if data.get("label"):
-        p["label"] = data["label"]
-    for key in ("x", "y"):
-        if (data.get(key) or "").strip():
-            p[key] = number(data[key])
+    kind = p["kind"]
     angle = (data.get("heading") or "").strip()
     if kind == "ship":
         card = SHIPS.get(data.get("chassis") or "")

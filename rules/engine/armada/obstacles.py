@@ -38,7 +38,8 @@ from rules.engine.armada.pieces import (
     reference_pose,
     token_outline,
 )
-from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, overlaps, ring
+from rules.engine.armada.verdict import Violations
+from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, lines_of, overlaps, polygons_of, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 
@@ -198,13 +199,12 @@ def move_ruling(scenario: Scenario) -> Ruling:
     dx, dy = p1.x - p0.x, p1.y - p0.y
     shift = math.hypot(dx, dy)
     rotated = is_obstacle and abs(((p1.heading - p0.heading + 180) % 360) - 180) > 0.01
-    violations: list[dict[str, Any]] = []
+    violations = Violations()
     warnings: list[str] = []
     steps: list[Step] = []
     figures: list[Figure] = []
 
-    def violate(rule: str, message: str, pieces: list[str]) -> None:
-        violations.append({"rule": rule, "message": message, "pieces": pieces})
+    violate = violations.add
 
     # direction and the ruler
     if toward:
@@ -301,7 +301,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
     region = region.intersection(_half_plane(e, u, d_max - lead_local))
     centre_line = LineString([(e[0] - u[0] * 1000, e[1] - u[1] * 1000), (e[0] + u[0] * 1000, e[1] + u[1] * 1000)])
     on_line = region.intersection(centre_line) if toward else LineString()
-    use_line = bool(toward) and bool(_line_parts(on_line))
+    use_line = bool(toward) and bool(lines_of(on_line))
     admissible = on_line if use_line else region
     proposed = shapely.Point(p1.x, p1.y)
     within_region = not admissible.is_empty and admissible.distance(proposed) <= CLOSE_CALL_MM
@@ -464,11 +464,11 @@ def move_ruling(scenario: Scenario) -> Ruling:
         )
     shown = inner.buffer(0)  # forbidden areas only where they bite into otherwise reachable positions
     for label, area in blocked_by.items():
-        for g in _polys(area.intersection(shown)):
+        for g in polygons_of(area.intersection(shown), 1.0):
             figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {label}"))
-    for g in [] if use_line else _polys(region):  # toward with room on the line: only the line is legal
+    for g in [] if use_line else polygons_of(region, 1.0):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
-    for i, line in enumerate(_line_parts(on_line)):
+    for i, line in enumerate(lines_of(on_line)):
         figures.append(
             Figure(
                 f"region-line-{i}",
@@ -479,14 +479,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
         )
     figures.append(Figure("final", "base" if is_obstacle else "option", ring(s1), f"{piece.label} moved"))
     legal = not violations
-    steps.append(
-        Step(
-            "The move is legal" if legal else "The move is not legal",
-            "Every rule is met." if legal else " ".join(v["message"] + "." for v in violations),
-            tuple(dict.fromkeys(v["rule"] for v in violations)) or (R + "along-ruler",),
-            tuple(dict.fromkeys(p for v in violations for p in v["pieces"])) or (piece.id,),
-        )
-    )
+    steps.append(violations.step("move", R + "along-ruler", (piece.id,)))
     outcome: dict[str, Any] = {
         "legal": legal,
         "violations": violations,
@@ -506,28 +499,12 @@ def move_ruling(scenario: Scenario) -> Ruling:
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
 
 
-def _polys(g: BaseGeometry) -> list[Polygon]:
-    if g.is_empty:
-        return []
-    if isinstance(g, Polygon):
-        return [g] if g.area > 1.0 else []
-    return [p for part in getattr(g, "geoms", []) for p in _polys(part)]
-
-
-def _line_parts(g: BaseGeometry) -> list[LineString]:
-    if g.is_empty:
-        return []
-    if isinstance(g, LineString):
-        return [g]
-    return [p for part in getattr(g, "geoms", []) for p in _line_parts(part)]
-
-
 def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> dict[str, Any] | None:
     """The admissible reference point with the greatest lead (lead is linear: its maximum is at a vertex)."""
     pts: list[Point] = []
-    for g in _polys(admissible):
+    for g in polygons_of(admissible, 1.0):  # specks under 1 mm² are numerical slivers
         pts += [(float(x), float(y)) for x, y in g.exterior.coords]
-    for line in _line_parts(admissible):
+    for line in lines_of(admissible):
         pts += [(float(x), float(y)) for x, y in line.coords]
     if not pts:
         return None

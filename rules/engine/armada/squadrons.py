@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shapely import LineString, MultiLineString, Polygon, unary_union
+from shapely import LineString, Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
@@ -29,7 +29,8 @@ from rules.engine.armada.pieces import (
     squadron_radius,
     token_outline,
 )
-from rules.engine.geometry import CLOSE_CALL_MM, Point, overlaps, ring
+from rules.engine.armada.verdict import Violations
+from rules.engine.geometry import CLOSE_CALL_MM, Point, lines_of, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 
@@ -38,16 +39,6 @@ PLACE_TOLERANCE_MM = CLOSE_CALL_MM
 """A proposed squadron this close to the ship (or squadron) without overlapping it touches it."""
 ROOM_MIN_MM = 0.05
 """Free ring shorter than this is no room (numerical slivers between touching bases)."""
-
-
-def _lines(g: BaseGeometry) -> list[LineString]:
-    if g.is_empty:
-        return []
-    if isinstance(g, LineString):
-        return [g]
-    if isinstance(g, MultiLineString):
-        return list(g.geoms)
-    return [x for part in getattr(g, "geoms", []) for x in _lines(part)]
 
 
 def touching_ring(hull: Polygon) -> BaseGeometry:
@@ -68,7 +59,7 @@ def free_ring(scenario: Scenario, ship: Piece, hull: Polygon, blockers: list[Pol
 
 
 def _length(g: BaseGeometry) -> float:
-    return sum(line.length for line in _lines(g))
+    return sum(line.length for line in lines_of(g))
 
 
 def place_squadrons_ruling(scenario: Scenario) -> Ruling:
@@ -82,7 +73,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     stay = [q for q in squadrons if q.id not in displaced]
     ships = list(scenario.of_kind("ship"))
     area = play_area(scenario)
-    violations: list[dict[str, Any]] = []
+    violations = Violations()
     steps: list[Step] = [
         Step(
             f"{ship.label} displaced {', '.join(displaced) or 'no squadron'}",
@@ -96,7 +87,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     figures: list[Figure] = []
 
     def violate(rule: str, message: str, pieces: list[str]) -> None:
-        violations.append({"rule": R + rule, "message": message, "pieces": pieces})
+        violations.add(R + rule, message, pieces)
 
     missing = [sid for sid in displaced if sid not in placements]
     if missing:
@@ -145,7 +136,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
         if overlaps(base, token_outline(ob))
     ]
 
-    for i, line in enumerate(_lines(free)):
+    for i, line in enumerate(lines_of(free)):
         figures.append(
             Figure(f"ring-{i}", "line", tuple((float(x), float(y)) for x, y in line.coords), "room to touch the ship")
         )
@@ -188,14 +179,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
             )
         )
     legal = not violations
-    steps.append(
-        Step(
-            "The placement is legal" if legal else "The placement is not legal",
-            "Every rule is met." if legal else " ".join(v["message"] + "." for v in violations),
-            tuple(dict.fromkeys(v["rule"] for v in violations)) or (R + "overlapping/ship-onto-squadrons",),
-            tuple(dict.fromkeys(p for v in violations for p in v["pieces"])),
-        )
-    )
+    steps.append(violations.step("placement", R + "overlapping/ship-onto-squadrons", tuple(placed)))
     outcome = {
         "legal": legal,
         "violations": violations,
@@ -248,13 +232,13 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
     reach = dim.band_end(speed)
     moved = ((to[0] - start[0]) ** 2 + (to[1] - start[1]) ** 2) ** 0.5
     final = squadron_base(sq, to)
-    violations: list[dict[str, Any]] = []
+    violations = Violations()
     steps: list[Step] = []
     figures: list[Figure] = []
     warnings: list[str] = []
 
     def violate(rule: str, message: str, pieces: list[str]) -> None:
-        violations.append({"rule": R + rule, "message": message, "pieces": pieces})
+        violations.add(R + rule, message, pieces)
 
     engaged, obstructed = _engaged_by(scenario, sq)
     if engaged:
@@ -353,14 +337,7 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
             )
         )
     legal = not violations
-    steps.append(
-        Step(
-            "The move is legal" if legal else "The move is not legal",
-            "Every rule is met." if legal else " ".join(v["message"] + "." for v in violations),
-            tuple(dict.fromkeys(v["rule"] for v in violations)) or (R + "squadron-movement/ruler",),
-            tuple(dict.fromkeys(p for v in violations for p in v["pieces"])) or (sq.id,),
-        )
-    )
+    steps.append(violations.step("move", R + "squadron-movement/ruler", (sq.id,)))
     outcome = {
         "legal": legal,
         "violations": violations,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.engine.form import FormSpec, number
+from rules.engine.form import FormSpec, common_piece, number
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, default_shape_for_type
 from rules.engine.xwing.ships import CHASSIS
 
@@ -62,17 +62,10 @@ def _dice(raw: str) -> dict[str, list[str]] | str:
 
 def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
     """A scenario piece from one row's cleaned data (None for an empty row)."""
-    if not data or not (data.get("id") or "").strip():
+    p = common_piece(data)
+    if p is None:
         return None
-    kind = data.get("kind") or ""
-    p: dict[str, Any] = {"id": data["id"].strip(), "kind": kind}
-    if data.get("player"):
-        p["player"] = int(data["player"])
-    if data.get("label"):
-        p["label"] = data["label"]
-    for key in ("x", "y"):
-        if (data.get(key) or "").strip():
-            p[key] = number(data[key])
+    kind = p["kind"]
     angle = (data.get("heading") or "").strip()
     if kind == "ship":
         chassis = CHASSIS.get(data.get("chassis") or "")
