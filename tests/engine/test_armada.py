@@ -31,10 +31,11 @@ def move(pid: str, clicks: list[int], side: str = "right") -> dict[str, Any]:
 
 
 def hand_pose(size: str, clicks: list[int], side: str) -> tuple[float, float, float]:
-    """Reference §2.3 computed by hand: guides beside the front edge, joint then tail per speed."""
-    w, length = dim.BODY[size]
+    """Reference §2.3 computed by hand: guides beside the front edge (a huge ship's rear base), joint then tail."""
+    w, length = dim.BODY["large" if size == "huge" else size]
     s = 1 if side == "right" else -1
-    gx, gy = s * (w / 2 + dim.TOOL_WIDTH.value / 2), length / 2
+    gx = s * (w / 2 + dim.TOOL_WIDTH.value / 2)
+    gy = length / 2 if size != "huge" else -(length + dim.HUGE_GAP.value) / 2 + length / 2
     x, y, phi = gx, gy, 0.0
     for c in clicks:
         x += dim.TOOL_JOINT.value * math.sin(math.radians(phi))
@@ -47,7 +48,7 @@ def hand_pose(size: str, clicks: list[int], side: str) -> tuple[float, float, fl
     return x - ox, y - oy, phi
 
 
-@pytest.mark.parametrize("size", ["small", "medium", "large"])
+@pytest.mark.parametrize("size", ["small", "medium", "large", "huge"])
 @pytest.mark.parametrize("side", ["left", "right"])
 @pytest.mark.parametrize("clicks", [[], [0], [1], [0, -1], [2, 2], [1, 0, -1], [0, 0, 1], [2, 2, 2, 2], [-1, 0, 1, 2]])
 def test_final_pose_matches_the_hand_computation(size: str, side: str, clicks: list[int]) -> None:
