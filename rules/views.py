@@ -182,10 +182,23 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["preview_warnings"] = list(ruling.warnings)
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
+    if isinstance(s.document, dict) and str(s.document.get("game")) in games.names():
+        menu = games.get(str(s.document["game"])).action_menu(s.document)
+        ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
     building = "add" in request.GET or "add_named" in request.GET  # adding rows is not a failed submission
     status = 400 if s.bound and s.problems and not _partial(request) and not building else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
+
+
+def _with(request: HttpRequest, values: dict[str, str]) -> str:
+    """This setup page's address with some fields set: a choice that works as a plain link."""
+    query = request.GET.copy()
+    for key, value in values.items():
+        query[key] = value
+    for key in ("add", "add_named", "drop_doc"):
+        query.pop(key, None)
+    return "?" + query.urlencode()
 
 
 def _pieces_only(doc: dict[str, Any]) -> str | None:

@@ -94,6 +94,8 @@ class Game:
     """Actions about the whole table (the picture shows all of it)."""
     changes: tuple[Change, ...] = ()
     """Corrections that change stored rulings (``rules.engine.changes``)."""
+    action_menu: Callable[[dict[str, Any]], list[tuple[str, str, dict[str, str]]]] = field(default=lambda doc: [])
+    """Choices for the action from what the pieces are (e.g. a ship's printed dial): (label, kind, form values)."""
     preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
     """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())

@@ -409,3 +409,25 @@ def test_the_library_filters_and_searches(client: Client) -> None:
     none = client.get("/", {"q": "zzzz-nothing"}).content.decode()
     assert "No example matches" in none
     assert "§3 #" not in client.get("/").content.decode()  # plain titles, no internal section numbers
+
+
+def test_a_ship_with_known_data_offers_its_printed_dial(client: Client) -> None:
+    q = {
+        "game": "xwing",
+        "edition": "2.5",
+        "action": "maneuver",
+        "p-TOTAL_FORMS": "1",
+        "p-INITIAL_FORMS": "0",
+        "p-0-id": "x",
+        "p-0-kind": "ship",
+        "p-0-chassis": "t65xwing",
+        "p-0-x": "300",
+        "p-0-y": "200",
+        "ship": "x",
+    }
+    html = client.get("/setup/", q).content.decode()
+    assert 'class="dial"' in html and 'class="dial-blue"' in html and 'class="dial-red"' in html
+    link = re.search(r'<a class="dial-blue" href="([^"]+)">1 bank left</a>', html)
+    assert link is not None
+    chosen = client.get("/setup/" + link.group(1).replace("&amp;", "&")).content.decode()
+    assert 'data-testid="verdict"' in chosen and "bank" in chosen

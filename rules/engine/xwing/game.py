@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
 from rules.engine.scenario import Piece
@@ -45,6 +47,23 @@ def draw(p: Piece) -> Drawing:
     colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS["device"]
     c = shape.centroid
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
+
+
+def dial_menu(doc: dict[str, Any]) -> list[tuple[str, str, dict[str, str]]]:
+    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty."""
+    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+    ship_id = action.get("ship") if isinstance(action, dict) else None
+    ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
+    chassis = CHASSIS.get(str(ship.get("chassis"))) if ship else None
+    if chassis is None:
+        return []
+    out = []
+    for speed, joined, difficulty in chassis.dial:
+        bearing, _, direction = joined.rpartition("-") if joined.endswith(("-left", "-right")) else (joined, "", "")
+        values = {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction}
+        label = f"{speed} {bearing.replace('-', ' ')}{' ' + direction if direction else ''}"
+        out.append((label, difficulty, values))
+    return out
 
 
 def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
@@ -96,6 +115,7 @@ GAME = Game(
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
     palette=palette(),
+    action_menu=dial_menu,
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
         (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))

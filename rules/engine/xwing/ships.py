@@ -30,6 +30,8 @@ class Chassis:
     name: str
     size: str
     arcs: tuple[str, ...]
+    dial: tuple[tuple[int, str, str], ...] = ()
+    """(speed, bearing as the data joins it, e.g. "bank-left", difficulty) as printed."""
 
     def allows(self, arc: str) -> bool:
         return any(a in self.arcs for a in ARC_OF_ATTACK.get(arc, ()))
@@ -37,7 +39,16 @@ class Chassis:
 
 def _load() -> tuple[dict[str, Chassis], dict[str, Any]]:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
-    ships = {s["xws"]: Chassis(s["xws"], s["name"], s["size"], tuple(s["arcs"])) for s in raw["ships"]}
+    ships = {
+        s["xws"]: Chassis(
+            s["xws"],
+            s["name"],
+            s["size"],
+            tuple(s["arcs"]),
+            tuple((int(m["speed"]), str(m["bearing"]), str(m["difficulty"])) for m in s.get("dial", [])),
+        )
+        for s in raw["ships"]
+    }
     return ships, raw["source"]
 
 
