@@ -150,3 +150,4 @@ document.body.addEventListener("htmx:afterSettle", () => {
     showHandle(piece);
   }
 });
+document.documentElement.dataset.editor = "on"; // ready: tests and styles may rely on it

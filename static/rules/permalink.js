@@ -28,3 +28,4 @@ document.addEventListener("keydown", (event) => {
   }
 });
 document.body.addEventListener("htmx:afterSettle", follow);
+document.documentElement.dataset.stepKeys = "on"; // ready: tests and styles may rely on it

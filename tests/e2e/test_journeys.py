@@ -167,6 +167,7 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module has loaded
     rock = page.locator('#preview [data-piece="rock"]')
     rock.scroll_into_view_if_needed()
     box = rock.bounding_box()
@@ -198,6 +199,7 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
     page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.click()
     expect(page.locator("h2#outcome-title")).to_have_text("What happens")
     expect(page.locator(".outcome-box")).to_contain_text("It bumps")
+    expect(page.locator("html[data-step-keys=on]")).to_have_count(1)  # the module has loaded
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"\?step=1$"))
     expect(page.locator("ol.steps > li#step-1")).to_have_class(re.compile("current"))
@@ -223,6 +225,7 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     page.locator('[name="speed"]').select_option("2")
     expect(page.get_by_test_id("verdict")).to_be_visible()
     page.wait_for_load_state("networkidle")
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
     ship = page.locator('#preview [data-piece="t-65-x-wing-1"]')
     ship.scroll_into_view_if_needed()
     box = ship.bounding_box()
