@@ -148,9 +148,7 @@ class SetupForm(forms.Form):
     arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))
     device_id = _id("device id")
     device_type = forms.ChoiceField(
-        label="device type",
-        required=False,
-        choices=_choices([t for g in GAMES for label, values in g.type_choices if label == "Devices" for t in values]),
+        label="device type", required=False, choices=_choices([t for g in GAMES for t in g.form.device_types])
     )
     dev_bearing = forms.ChoiceField(
         label="device template", required=False, choices=_choices(("straight", "bank", "turn"), blank="card default")

@@ -25,6 +25,8 @@ class FormSpec:
     """The game's own action fields, in labelled groups (shared fields are the form's)."""
     extra_document: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda d: {})
     """Top-level document keys from the form's values (e.g. ``dice``)."""
+    device_types: tuple[str, ...] = ()
+    """What a drop or launch may place (the form's device type choices)."""
     fields_for: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The form fields each action type uses (the page shows only those, where CSS ``:has`` works)."""
 

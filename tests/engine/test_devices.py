@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.helpers import move, rect, rule, ship
 
 
@@ -157,3 +159,36 @@ def test_template_variants_name_the_effects_that_allow_them() -> None:
     assert effects("drop", {"bearing": "turn", "speed": 2, "direction": "right"}) == []  # nobody allows it
     r = rule([ship("a", 400, 400)], drop(template={"bearing": "turn", "speed": 2, "direction": "right"}))
     assert any("no effect Table Ruling knows of" in s.text for s in r.steps)
+
+
+@pytest.mark.parametrize(
+    ("kind", "mode"), [("loose-cargo", "drop"), ("spare-parts", "drop"), ("electro-chaff-cloud", "launch")]
+)
+def test_obstacles_dropped_or_launched_like_devices_become_obstacles(kind: str, mode: str) -> None:
+    """Rigged Cargo Chute, Spare Parts Canisters, Electro-Chaff Missiles: placed with a template, then obstacles."""
+    from rules.engine import evaluate, parse_scenario
+
+    enemy_y = 300 if mode == "drop" else 560
+    doc = {
+        "format": 1,
+        "game": "xwing",
+        "edition": "2.5",
+        "pieces": [
+            {"id": "a", "kind": "ship", "size": "large", "x": 400, "y": 400, "heading": 0, "player": 1},
+            {
+                "id": "e",
+                "kind": "ship",
+                "size": "small",
+                "x": 346 if mode == "launch" else 400,
+                "y": enemy_y,
+                "player": 2,
+                "heading": 0,
+            },
+        ],
+        "action": {"type": mode, "ship": "a", "device": {"id": "c", "type": kind}},
+        "dice": {"c": ["hit"]},
+    }
+    o = evaluate(parse_scenario(doc)).outcome
+    assert o["placed"] and o["device"]["type"] == kind and o["template"]["card_default"] is True
+    assert o["under"] == o["overlapping_ships"] == ["e"]  # the enemy stands where it lands
+    assert o["effects"][0]["rule"] == f"xwing-2.5/obstacles/{kind}" and o["effects"][0]["rolled"] == ["hit"]

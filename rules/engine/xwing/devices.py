@@ -16,7 +16,7 @@ from shapely import Polygon
 
 from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario
+from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
@@ -34,6 +34,8 @@ class DeviceCard:
     reach: int = 1
     """Bombs: ships at range 0..reach detonate with it (electro-proton: 2)."""
     note: str = ""
+    modes: tuple[str, ...] = ("drop",)
+    """How the card places it: "drop" (rear guides), "launch" (front guides)."""
 
 
 _S1 = (TemplateSpec("straight", 1),)
@@ -73,6 +75,29 @@ CARDS: dict[str, DeviceCard] = {
         note="The centre mine is placed at the template; the two others in its recesses.",
     ),
     "conner-net": DeviceCard("Conner Net", "mine", _S1, "device-card/conner-net"),
+    # obstacles placed like devices (xwing-rules.md §2.1): obstacles once placed
+    "loose-cargo": DeviceCard(
+        "Rigged Cargo Chute",
+        "obstacle",
+        _S1,
+        "obstacles/loose-cargo",
+        note="Rigged Cargo Chute drops it as an action (medium and large ships).",
+    ),
+    "spare-parts": DeviceCard(
+        "Spare Parts Canisters",
+        "obstacle",
+        _S1,
+        "obstacles/spare-parts",
+        note="The card names no template: Table Ruling drops it with the [1 straight] like other devices (derived).",
+    ),
+    "electro-chaff-cloud": DeviceCard(
+        "Electro-Chaff Missiles",
+        "obstacle",
+        (TemplateSpec("bank", 3, -1), TemplateSpec("bank", 3, 1), TemplateSpec("straight", 4)),
+        "obstacles/electro-chaff-cloud",
+        note="It is launched in the System Phase and gets 1 fuse marker.",
+        modes=("launch",),
+    ),
 }
 
 
@@ -163,7 +188,7 @@ def device_ruling(scenario: Scenario) -> Ruling:
     template, tokens = place_device(ship, dev["id"], dev["type"], spec, drop=drop)
     figures.append(Figure("template", "template", ring(template), spec.name))
     guides = "rear" if drop else "front"
-    default = drop and spec in card.templates  # the device cards all say "drop"
+    default = verb in card.modes and spec in card.templates
     allowed_by = [] if default else template_effects(card, spec, drop=drop)
     outcome["template"] = {"name": spec.name, "card_default": default, "needs_effect": allowed_by}
     if default:
@@ -189,7 +214,70 @@ def device_ruling(scenario: Scenario) -> Ruling:
         )
     )
     verb_done = "dropped" if drop else "launched"
+    if card.category == "obstacle":
+        return _obstacle_landing(scenario, card, dev, tokens[0], steps, figures, outcome)
     return _landing(scenario, card, dev["type"], tokens, steps, figures, outcome, verb_done)
+
+
+def _obstacle_landing(
+    scenario: Scenario,
+    card: DeviceCard,
+    dev: dict[str, Any],
+    token: PlacedToken,
+    steps: list[Step],
+    figures: list[Figure],
+    outcome: dict[str, Any],
+) -> Ruling:
+    """An obstacle placed with a template: the device rules place it, then it is an obstacle on the table."""
+    from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
+
+    ed = scenario.edition
+    figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), token.id))
+    if not play_area(scenario).covers(token.polygon):
+        outcome["reason"] = "part of it would be outside the play area"
+        steps.append(
+            Step(
+                "It is not placed: part of it would be outside the play area",
+                "Placed like a device, it follows the device rule: play is reversed and it is not placed.",
+                (cid(ed, "device/outside"),),
+                (token.id,),
+                derived=True,
+            )
+        )
+        return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {dev['type']} cannot be placed.")
+    pose = token.pose.rounded()
+    doc = scenario.to_dict()
+    doc["action"] = {
+        "type": "place-obstacle",
+        "obstacle": {
+            "id": dev["id"],
+            "kind": "obstacle",
+            "type": dev["type"],
+            "shape": token.shape,
+            "x": pose["x"],
+            "y": pose["y"],
+            "rotation": pose["heading"],
+        },
+    }
+    placed = place_obstacle_ruling(parse_scenario(doc))
+    outcome.update(placed.outcome)
+    outcome.update(placed=True, device={"id": dev["id"], "type": dev["type"], **pose})
+    outcome["under"] = list(placed.outcome.get("overlapping_ships", []))
+    steps.append(
+        Step(
+            f"It lands at {_pose_text(token.pose)} and is an obstacle from now on",
+            f"The {dev['type'].replace('-', ' ')} is placed with its guides at the template's end; once placed it is "
+            f"an obstacle, not a device. {card.note}".strip(),
+            (cid(ed, card.clause), cid(ed, "device/guides")),
+            (f"device-{token.id}",),
+        )
+    )
+    steps += list(placed.steps)
+    figures += [f for f in placed.figures if f.id != "placed"]
+    summary = f"The {dev['type'].replace('-', ' ')} lands at {_pose_text(token.pose)}" + (
+        f", under {', '.join(outcome['under'])}." if outcome["under"] else "."
+    )
+    return Ruling(outcome, tuple(steps), placed.warnings, tuple(figures), summary)
 
 
 def _landing(

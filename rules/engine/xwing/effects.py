@@ -203,8 +203,9 @@ BOMB_DICE = {"thermal-detonator": 1, "bomblet": 2, "electro-proton-bomb": 4}
 
 def dice_rolled(edition: str, kind: str, piece_type: str) -> int:
     """How many dice an obstacle's or device's effect rolls (the most a scenario's ``dice`` may give)."""
-    if kind == "obstacle":
-        effect = (EFFECTS_25 if edition == "2.5" else EFFECTS_20).get(piece_type)
+    effects = EFFECTS_25 if edition == "2.5" else EFFECTS_20
+    if kind == "obstacle" or piece_type in effects:  # an obstacle, or one dropped or launched like a device
+        effect = effects.get(piece_type)
         return effect.dice if effect else 0
     if piece_type in MINE_EFFECTS:
         return MINE_EFFECTS[piece_type].dice

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from rules.engine.form import FormSpec, common_piece, number
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, default_shape_for_type
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES, default_shape_for_type
 from rules.engine.xwing.ships import CHASSIS
 
 DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
@@ -253,6 +253,7 @@ FORM = FormSpec(
         ("Place an obstacle · detonate bombs · dice", ("placed", "first_player", "dice")),
     ),
     extra_document=extra_document,
+    device_types=(*DEVICE_TYPES, *OBSTACLE_DEVICES),
     fields_for={
         "maneuver": ("ship", "bearing", "direction", "speed", "tallon_position", "to_x", "to_y", "to_heading", "dice"),
         "barrel-roll": ("ship", "direction", "position", "template", "dice"),

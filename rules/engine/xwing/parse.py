@@ -12,7 +12,7 @@ from rules.engine.checker import ID_RE, Bounds, Checker, join, parse_shape, roun
 from rules.engine.scenario import COMMON_FIELDS
 from rules.engine.scenario import parse_piece as parse_any
 from rules.engine.xwing import shapes as shape_catalog
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES
 from rules.engine.xwing.ships import CHASSIS
 
 EDITIONS = ("2.0", "2.5")
@@ -267,7 +267,7 @@ def parse_action(
                 c.add("action.device.id", "must be 1 to 24 characters of a-z, 0-9 and -")
             elif did in by_id:
                 c.add("action.device.id", f"id {did!r} is already used by a piece")
-            dtype = c.choice(dev, "type", "action.device", DEVICE_TYPES)
+            dtype = c.choice(dev, "type", "action.device", (*DEVICE_TYPES, *OBSTACLE_DEVICES))
             out["device"] = {"id": did, "type": dtype}
         if "template" in a:
             t = c.obj(a["template"], "action.template")

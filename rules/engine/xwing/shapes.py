@@ -73,6 +73,8 @@ BOMB_TYPES = (
     "concussion-bomb",
 )
 DEVICE_TYPES = (*BOMB_TYPES, *MINE_TYPES)
+OBSTACLE_DEVICES = ("loose-cargo", "spare-parts", "electro-chaff-cloud")
+"""Obstacles a card drops or launches like a device (they are obstacles once placed)."""
 
 NAMES: dict[str, str] = {
     "asteroid-1": "Asteroid 1 (Core Set)",
