@@ -143,6 +143,12 @@ class SetupForm(forms.Form):
     template = forms.ChoiceField(
         label="roll / decloak template", required=False, choices=_choices(("straight-1", "straight-2"))
     )
+    degrees = forms.ChoiceField(
+        label="rotate by (°)",
+        required=False,
+        choices=[("", "—"), ("90", "90 right"), ("-90", "90 left"), ("180", "180")],
+    )
+    tractor = forms.BooleanField(label="tractored (the tractoring player moves it)", required=False)
     attacker = _id("attacker")
     defender = _id("defender")
     arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))

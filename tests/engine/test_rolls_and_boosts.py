@@ -117,3 +117,40 @@ def test_decloak_boost_is_for_small_ships_going_straight() -> None:
             [ship("a", 400, 400, size="large")],
             {"type": "boost", "ship": "a", "bearing": "straight", "template": "straight-2"},
         )
+
+
+def test_a_tractor_roll_may_cross_obstacles_in_2_0_but_not_in_2_5() -> None:
+    """RRG Tractor: 2.5 'cannot cause the ship to move through or overlap an obstacle'; 2.0 'can'."""
+    pieces = [ship("a", 400, 400), rect("rock", 440, 380, 460, 420)]
+    action = {"type": "barrel-roll", "ship": "a", "direction": "right", "tractor": True}
+    r25 = rule(pieces, action)
+    assert r25.outcome["executed"] == "failed"
+    assert r25.steps[0].rules == ("xwing-2.5/tractor/move",)
+    r20 = rule(pieces, action, edition="2.0")
+    assert r20.outcome["executed"] == "full" and "rock" in r20.outcome["overlapping"] + r20.outcome["moved_through"]
+    assert r20.outcome["effects"] and r20.outcome["effects"][0]["source"] == "rock"
+
+
+def test_a_tractored_ship_is_boosted_straight_only() -> None:
+    from rules.engine import ScenarioError
+
+    with pytest.raises(ScenarioError) as e:
+        rule(
+            [ship("a", 400, 400)],
+            {"type": "boost", "ship": "a", "bearing": "bank", "direction": "left", "tractor": True},
+        )
+    assert "action.bearing" in {p.field for p in e.value.problems}
+
+
+def test_rotating_is_not_a_move() -> None:
+    on_rock = [ship("a", 400, 400), rect("rock", 395, 395, 405, 405)]
+    r = rule(on_rock, {"type": "rotate", "ship": "a", "degrees": 90})
+    o = r.outcome
+    assert o["executed"] == "full" and o["final"]["heading"] == 90 and o["effects"] == []
+    assert o["overlapping"] == ["rock"] and o["cannot_attack"] == ["rock"]
+    # b sits 0.5 mm beside a's right side; turned 90° either way, a's guides would reach into it
+    side = [ship("a", 400, 400, size="large"), ship("b", 460.5, 400, player=2)]
+    blocked = rule(side, {"type": "rotate", "ship": "a", "degrees": 90})
+    assert blocked.outcome["executed"] == "failed" and blocked.outcome["blocked_by"] == ["b"]
+    half_turn = rule(side, {"type": "rotate", "ship": "a", "degrees": 180})
+    assert half_turn.outcome["executed"] == "full"  # the guides stay fore and aft

@@ -16,6 +16,8 @@ from rules.engine.xwing.ships import CHASSIS
 DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
 
 ACTION_FIELDS: dict[str, str] = {
+    "action.degrees": "degrees",
+    "action.tractor": "tractor",
     "action.type": "action",
     "action.ship": "ship",
     "action.bearing": "bearing",
@@ -113,6 +115,10 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         final = {k: number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
         if final:
             a["final"] = final
+    elif atype == "rotate":
+        put("ship", d.get("ship"))
+        if d.get("degrees"):
+            a["degrees"] = int(d["degrees"])
     elif atype == "barrel-roll":
         put("ship", d.get("ship"))
         put("direction", d.get("direction"))
@@ -125,6 +131,8 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
             put("direction", d.get("direction"))
         if d.get("template") == "straight-2":
             a["template"] = "straight-2"
+    if atype in ("barrel-roll", "boost") and d.get("tractor"):
+        a["tractor"] = True
     elif atype in ("drop", "launch"):
         put("ship", d.get("ship"))
         a["device"] = {"id": d.get("device_id") or "", "type": d.get("device_type") or ""}
@@ -178,6 +186,10 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             form[key] = a[key]
     if "speed" in a:
         form["speed"] = str(a["speed"])
+    if "degrees" in a:
+        form["degrees"] = str(a["degrees"])
+    if a.get("tractor"):
+        form["tractor"] = True
     pieces = list(doc["pieces"])
     if isinstance(a.get("device"), dict):
         form["device_id"] = a["device"].get("id", "")
@@ -244,7 +256,10 @@ FORM = FormSpec(
     initial=initial,
     action_fields=ACTION_FIELDS,
     groups=(
-        ("Maneuver, roll, boost", ("bearing", "direction", "tallon_position", "position", "template")),
+        (
+            "Maneuver, roll, boost, rotate",
+            ("bearing", "direction", "tallon_position", "position", "template", "tractor", "degrees"),
+        ),
         ("Attack", ("attacker", "defender", "arc")),
         (
             "Drop, launch, place (the device row named by device id) or relocate a device",
@@ -256,8 +271,9 @@ FORM = FormSpec(
     device_types=(*DEVICE_TYPES, *OBSTACLE_DEVICES),
     fields_for={
         "maneuver": ("ship", "bearing", "direction", "speed", "tallon_position", "to_x", "to_y", "to_heading", "dice"),
-        "barrel-roll": ("ship", "direction", "position", "template", "dice"),
-        "boost": ("ship", "bearing", "direction", "template", "dice"),
+        "barrel-roll": ("ship", "direction", "position", "template", "tractor", "dice"),
+        "boost": ("ship", "bearing", "direction", "template", "tractor", "dice"),
+        "rotate": ("ship", "degrees"),
         "drop": ("ship", "device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed", "dice"),
         "launch": ("ship", "device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed", "dice"),
         "place-obstacle": ("placed", "dice"),

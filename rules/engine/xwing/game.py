@@ -14,7 +14,7 @@ from rules.engine.xwing.changes import CHANGES
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
-from rules.engine.xwing.moves import maneuver_ruling, option_ruling
+from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
 from rules.engine.xwing.pieces import outline, ship_pose
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES
@@ -103,11 +103,12 @@ GAME = Game(
         "detonate": detonate_ruling,
         "place-device": place_device_ruling,
         "relocate-device": relocate_device_ruling,
+        "rotate": rotate_ruling,
     },
     catalog=catalog,
     draw=draw,
     outline=outline,
-    moving_actions=("maneuver", "barrel-roll", "boost"),
+    moving_actions=("maneuver", "barrel-roll", "boost", "rotate"),
     mover_keys=("ship", "attacker", "defender"),
     check=parse.check,
     form=FORM,

@@ -6,11 +6,12 @@ steps built from those facts, each citing its clauses.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.geometry import Pose, ring
+from rules.engine.geometry import Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.contacts import MoveContacts, move_contacts
@@ -24,7 +25,7 @@ from rules.engine.xwing.movement import (
     choose_option,
     execute_maneuver,
 )
-from rules.engine.xwing.pieces import outline, play_area, ship_outline
+from rules.engine.xwing.pieces import outline, play_area, ship_outline, ship_pose
 from rules.engine.xwing.resolve import cid, range_0_steps, resolve_contacts
 
 BEARING_NAMES = {
@@ -460,6 +461,85 @@ def _option_steps(ed: str, kind: str, options: list[Option], chosen: Option | No
     return steps
 
 
+def _tractored(ed: str, action: dict[str, Any], options: list[Option]) -> list[Option]:
+    """In 2.0 a tractor move may move through or overlap obstacles: only ships and the table edge stop it."""
+    if not action.get("tractor") or ed != "2.0":
+        return options
+    out = []
+    for o in options:
+        left = [r for r in (o.reason or "").split("; ") if r and "obstacle" not in r]
+        out.append(replace(o, legal=not left, reason="; ".join(left) or None))
+    return out
+
+
+def rotate_ruling(scenario: Scenario) -> Ruling:
+    """Rotate a ship in place: not a move; it cannot rotate onto a ship; obstacles under it do not resolve."""
+    action = scenario.action
+    ed = scenario.edition
+    ship = scenario.piece(action["ship"])
+    start = ship_pose(ship)
+    final = Pose(start.x, start.y, start.heading + int(action["degrees"]))
+    poly = ship_outline(ship, final)
+    blockers = [o.id for o in scenario.of_kind("ship") if o.id != ship.id and overlaps(poly, ship_outline(o))]
+    steps = [
+        Step(
+            f"{ship.label} rotates {action['degrees']}° in place",
+            "Rotating is not a move: the ship turns about its centre. It cannot rotate onto another ship; rotated "
+            "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it.",
+            (cid(ed, "rotate/execute"),),
+            (ship.id, "final"),
+        )
+    ]
+    figures = _poly_figure("final", "base", poly, ship.label, final)
+    if blockers:
+        steps.append(
+            Step(
+                f"It cannot rotate: it would overlap {', '.join(blockers)}",
+                "A ship cannot rotate onto another ship, so it keeps its facing.",
+                (cid(ed, "rotate/execute"),),
+                tuple(blockers),
+            )
+        )
+        outcome: dict[str, Any] = {
+            "ship": ship.id,
+            "executed": "failed",
+            "final": start.rounded(),
+            "blocked_by": blockers,
+            "overlapping": [],
+            "at_range_0": [],
+            "effects": [],
+        }
+        return Ruling(
+            outcome, tuple(steps), (), tuple(figures), f"{ship.label} cannot rotate: it would overlap a ship."
+        )
+    _, contacts = _move_facts(scenario, ship, start, final, None, 0.0, None)
+    r0_steps, r0 = range_0_steps(scenario, contacts)
+    overlapping = [t.piece.id for t in contacts.overlapping]
+    if overlapping:
+        steps.append(
+            Step(
+                f"It is rotated onto {', '.join(overlapping)}: no overlap effect",
+                "Rotating onto an obstacle or device does not resolve overlapping it; the ship is at range 0 of it.",
+                (cid(ed, "rotate/execute"), cid(ed, "range/zero")),
+                tuple(overlapping),
+            )
+        )
+    steps += r0_steps
+    outcome = {
+        "ship": ship.id,
+        "executed": "full",
+        "final": final.rounded(),
+        "overlapping": overlapping,
+        "at_range_0": [t.piece.id for t in contacts.at_range_0],
+        "effects": [],
+        **r0,
+    }
+    summary = f"{ship.label} rotates to face {final.rounded()['heading']}°" + (
+        "; it cannot attack." if r0.get("cannot_attack") else "."
+    )
+    return Ruling(outcome, tuple(steps), tuple(contacts.warnings), tuple(figures), summary)
+
+
 def option_ruling(scenario: Scenario) -> Ruling:
     """A barrel roll (or decloak roll) or a boost: every option tried, then the move made."""
     action = scenario.action
@@ -471,7 +551,9 @@ def option_ruling(scenario: Scenario) -> Ruling:
     steps: list[Step] = []
     if is_roll:
         kind = "barrel roll"
-        options = barrel_roll_options(scenario, ship, action["direction"], action["template"], play)
+        options = _tractored(
+            ed, action, barrel_roll_options(scenario, ship, action["direction"], action["template"], play)
+        )
         wanted = action["position"]
         chosen = choose_option(options, wanted, POSITION_ORDER[wanted])
         decloak = action["template"] == "straight-2"
@@ -494,7 +576,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
         decloak = action.get("template") == "straight-2"
         # the player declares the template before placing it: only that boost is tried (it fails or not)
         every = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak)
-        options = [o for o in every if o.name == wanted]
+        options = _tractored(ed, action, [o for o in every if o.name == wanted])
         chosen = choose_option(options, wanted, ())
         steps.append(
             Step(
@@ -511,6 +593,24 @@ def option_ruling(scenario: Scenario) -> Ruling:
                 (cid(ed, "boost/execute"),) + ((cid(ed, "cloak/decloak"),) if decloak else ()),
                 ("template", ship.id),
             )
+        )
+    if action.get("tractor"):
+        steps.insert(
+            0,
+            Step(
+                f"Tractored: the tractoring player {'rolls' if is_roll else 'boosts'} it",
+                "The first time a ship becomes tractored in a round, the player who tractored it may barrel roll it "
+                "(choosing direction and position) or boost it with the [1 straight]. "
+                + (
+                    "This move cannot cause the ship to move through or overlap an obstacle."
+                    if ed == "2.5"
+                    else "In 2.0 this move can cause the ship to move through or overlap an obstacle, and it then "
+                    "resolves that obstacle."
+                )
+                + " Its owner may then rotate it 90° by gaining 1 stress.",
+                (cid(ed, "tractor/move"),),
+                (ship.id,),
+            ),
         )
     steps += _option_steps(ed, kind, options, chosen, wanted)
     figures: list[Figure] = []
@@ -569,7 +669,12 @@ def option_ruling(scenario: Scenario) -> Ruling:
         Step(
             "No action skip from a move",
             "A barrel roll or boost is a move, not a maneuver: landing somewhere never skips the Perform Action "
-            "step (and it could not legally land on an obstacle anyway).",
+            "step"
+            + (
+                " (a tractored ship may land on an obstacle in 2.0 and resolves it, but skips nothing)."
+                if action.get("tractor") and ed == "2.0"
+                else " (and it could not legally land on an obstacle anyway)."
+            ),
             (cid(ed, "obstacles/move-not-maneuver"),),
             ("final",),
         )

@@ -54,6 +54,7 @@ ACTION_TYPES = (
     "detonate",
     "place-device",
     "relocate-device",
+    "rotate",
 )
 ARCS = ("front", "rear", "full")
 SHIP_STATE_FLAGS = ("stressed", "placed_device", "decloaked")
@@ -220,7 +221,9 @@ def parse_action(
         elif "final" in a:
             c.add("action.final", "only a huge ship's maneuver takes a final position")
     elif atype == "barrel-roll":
-        c.unknown(a, ("type", "ship", "direction", "position", "template"), f)
+        c.unknown(a, ("type", "ship", "direction", "position", "template", "tractor"), f)
+        if c.boolean(a, "tractor", f):
+            out["tractor"] = True
         out["ship"] = _ship_ref(c, a, "ship", by_id)
         out["direction"] = c.choice(a, "direction", f, ("left", "right"))
         out["position"] = c.choice(a, "position", f, POSITIONS, required=False, default="middle")
@@ -235,10 +238,14 @@ def parse_action(
                     "only small ships decloak with the [2 straight]; medium and large use [1 straight]",
                 )
     elif atype == "boost":
-        c.unknown(a, ("type", "ship", "bearing", "direction", "template"), f)
+        c.unknown(a, ("type", "ship", "bearing", "direction", "template", "tractor"), f)
         out["ship"] = _ship_ref(c, a, "ship", by_id)
         bearing = c.choice(a, "bearing", f, ("straight", "bank", "turn"))
         out["bearing"] = bearing
+        if c.boolean(a, "tractor", f):
+            out["tractor"] = True
+            if bearing not in (None, "straight"):
+                c.add("action.bearing", "a tractored ship is boosted with the [1 straight] only")
         if bearing in ("bank", "turn"):
             out["direction"] = c.choice(a, "direction", f, ("left", "right"))
         elif "direction" in a:
@@ -326,6 +333,13 @@ def parse_action(
             th = c.number(to, "heading", "action.to", lo=-3600, hi=3600, required=False, default=0.0)
             if tx is not None and ty is not None and th is not None:
                 out["to"] = {"x": round_mm(tx), "y": round_mm(ty), "heading": round_angle(th)}
+    elif atype == "rotate":
+        c.unknown(a, ("type", "ship", "degrees"), f)
+        out["ship"] = _ship_ref(c, a, "ship", by_id)
+        out["degrees"] = c.integer(a, "degrees", f, (90, -90, 180))
+        ship = by_id.get(out.get("ship") or "")
+        if ship is not None and ship.get("size") == "huge":
+            c.add("action.ship", "rotate effects do nothing to a huge ship (Appendix: Huge Ships)")
     elif atype == "detonate":
         c.unknown(a, ("type", "first_player"), f)
         out["first_player"] = c.integer(a, "first_player", f, (1, 2), required=False) or 1
