@@ -149,6 +149,7 @@ class SetupForm(forms.Form):
         choices=[("", "—"), ("90", "90 right"), ("-90", "90 left"), ("180", "180")],
     )
     tractor = forms.BooleanField(label="tractored (the tractoring player moves it)", required=False)
+    ignore_obstacles = forms.BooleanField(label="an effect lets it ignore obstacles while it moves", required=False)
     attacker = _id("attacker")
     defender = _id("defender")
     arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))

@@ -190,3 +190,14 @@ def test_bump_effects_by_edition() -> None:
     pieces = [ship("a", 300, 200), ship("b", 300, 330, player=1)]
     assert rule(pieces, move(speed=3), edition="2.0").outcome["bump_effect"] == "skip-action"
     assert rule(pieces, move(speed=3)).outcome["bump_effect"] == "friendly"
+
+
+def test_ignoring_obstacles_during_a_maneuver_resolves_none_but_range_0_still_applies() -> None:
+    pieces = [ship("a", 300, 200), rect("rock", 290, 260, 310, 270), rect("end", 290, 350, 310, 365)]
+    plain = rule(pieces, move(speed=3)).outcome
+    assert plain["effects"] and plain["skips_perform_action"]
+    r = rule(pieces, move(speed=3, ignore_obstacles=True))
+    o = r.outcome
+    assert o["effects"] == [] and not o["skips_perform_action"]
+    assert "rock" in o["moved_through"] and o["cannot_attack"]  # still geometric; still at range 0
+    assert any(s.derived and s.title.startswith("It ignores obstacles") for s in r.steps)

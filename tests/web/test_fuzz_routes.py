@@ -29,6 +29,8 @@ def _no_abuse_limits(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for name in ("WRITES", "RENDERS", "NEW_PER_DAY"):
         monkeypatch.setattr(limits, name, limits.Limit(name.lower(), 0, 60))
+
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
 DOCS = [json.loads(e.scenario.canonical()) for e in examples()]
 NASTY: list[Any] = [

@@ -112,6 +112,8 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
             a["speed"] = int(d["speed"])
         if d.get("bearing") == "tallon":
             put("tallon_position", d.get("tallon_position"))
+        if d.get("ignore_obstacles"):
+            a["ignore_obstacles"] = True
         final = {k: number(d.get(f"to_{k}") or "") for k in ("x", "y", "heading") if (d.get(f"to_{k}") or "").strip()}
         if final:
             a["final"] = final
@@ -190,6 +192,8 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         form["degrees"] = str(a["degrees"])
     if a.get("tractor"):
         form["tractor"] = True
+    if a.get("ignore_obstacles"):
+        form["ignore_obstacles"] = True
     pieces = list(doc["pieces"])
     if isinstance(a.get("device"), dict):
         form["device_id"] = a["device"].get("id", "")
@@ -258,7 +262,16 @@ FORM = FormSpec(
     groups=(
         (
             "Maneuver, roll, boost, rotate",
-            ("bearing", "direction", "tallon_position", "position", "template", "tractor", "degrees"),
+            (
+                "bearing",
+                "direction",
+                "tallon_position",
+                "position",
+                "template",
+                "tractor",
+                "degrees",
+                "ignore_obstacles",
+            ),
         ),
         ("Attack", ("attacker", "defender", "arc")),
         (
@@ -270,7 +283,18 @@ FORM = FormSpec(
     extra_document=extra_document,
     device_types=(*DEVICE_TYPES, *OBSTACLE_DEVICES),
     fields_for={
-        "maneuver": ("ship", "bearing", "direction", "speed", "tallon_position", "to_x", "to_y", "to_heading", "dice"),
+        "maneuver": (
+            "ship",
+            "bearing",
+            "direction",
+            "speed",
+            "tallon_position",
+            "ignore_obstacles",
+            "to_x",
+            "to_y",
+            "to_heading",
+            "dice",
+        ),
         "barrel-roll": ("ship", "direction", "position", "template", "tractor", "dice"),
         "boost": ("ship", "bearing", "direction", "template", "tractor", "dice"),
         "rotate": ("ship", "degrees"),

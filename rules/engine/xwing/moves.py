@@ -157,11 +157,28 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         )
 
     steps += _through_steps(ed, contacts)
-    res = resolve_contacts(scenario, ship.id, contacts, move="stationary" if bearing == "stationary" else "maneuver")
+    resolved = contacts
+    if action.get("ignore_obstacles"):
+        # an effect lets it ignore obstacles while it moves: they trigger nothing (devices still do)
+        resolved = MoveContacts(tuple(t for t in contacts.touches if t.piece.kind != "obstacle"), contacts.warnings)
+        ignored = [t.piece.id for t in contacts.touches if t.piece.kind == "obstacle" and (t.through or t.overlapping)]
+        steps.append(
+            Step(
+                "It ignores obstacles while it moves" + (f": {', '.join(ignored)} take no effect" if ignored else ""),
+                "A card effect lets this ship ignore obstacles during the maneuver, so moving through or ending on "
+                "an obstacle resolves nothing and does not skip its Perform Action step. Once the move is over it is "
+                "at range 0 of any obstacle it touches, and range-0 restrictions apply (derived: each card's text "
+                "decides what else it lifts).",
+                (cid(ed, "obstacles/effects-after-move"), cid(ed, "range/zero")),
+                tuple(ignored) or (ship.id,),
+                derived=True,
+            )
+        )
+    res = resolve_contacts(scenario, ship.id, resolved, move="stationary" if bearing == "stationary" else "maneuver")
     steps += res.steps
     figures += _contact_figures(contacts, m.counted_template, final_poly, [e["source"] for e in res.effects])
 
-    overlapping_obstacle = [t.piece.id for t in contacts.overlapping if t.piece.kind == "obstacle"]
+    overlapping_obstacle = [t.piece.id for t in resolved.overlapping if t.piece.kind == "obstacle"]
     skips = res.skips_action
     if ed == "2.5" and overlapping_obstacle:
         skips = True

@@ -200,7 +200,11 @@ def parse_action(
     out: dict[str, Any] = {"type": atype}
     f = "action"
     if atype == "maneuver":
-        c.unknown(a, ("type", "ship", "bearing", "direction", "speed", "tallon_position", "final"), f)
+        c.unknown(
+            a, ("type", "ship", "bearing", "direction", "speed", "tallon_position", "final", "ignore_obstacles"), f
+        )
+        if c.boolean(a, "ignore_obstacles", f):
+            out["ignore_obstacles"] = True
         out["ship"] = _ship_ref(c, a, "ship", by_id)
         bearing = c.choice(a, "bearing", f, BEARINGS)
         out["bearing"] = bearing
