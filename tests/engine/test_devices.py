@@ -192,3 +192,24 @@ def test_obstacles_dropped_or_launched_like_devices_become_obstacles(kind: str, 
     assert o["placed"] and o["device"]["type"] == kind and o["template"]["card_default"] is True
     assert o["under"] == o["overlapping_ships"] == ["e"]  # the enemy stands where it lands
     assert o["effects"][0]["rule"] == f"xwing-2.5/obstacles/{kind}" and o["effects"][0]["rolled"] == ["hit"]
+
+
+def test_blazer_bomb_detonation_places_a_fused_blaze_where_the_bomb_was() -> None:
+    """Blazer Bomb card: after it detonates a Blaze obstacle is placed at its tab with 1 fuse (shape ≈)."""
+    pieces = [ship("a", 400, 450), ship("b", 400, 600, player=2), _bomb("bb", 400, 400, "blazer-bomb", player=1)]
+    r = rule(pieces, {"type": "detonate"})
+    d = r.outcome["detonations"][0]
+    assert d["affected"] == ["a"]
+    blaze = d["places"]
+    assert blaze["type"] == "blaze" and blaze["fuses"] == 1 and blaze["estimated"] is True
+    assert (blaze["x"], blaze["y"]) == (400, 400) and blaze["overlapping"] == []
+    placed = next(s for s in r.steps if s.title.startswith("A Blaze is placed"))
+    assert placed.derived and "xwing-2.5/obstacles/blaze" in placed.rules
+    assert any(f.id == "placed-bb-blaze" for f in r.figures)
+
+
+def test_blazer_bomb_blaze_under_a_ship_is_not_resolved_now_and_a_fused_bomb_places_none() -> None:
+    under = rule([ship("a", 400, 430), _bomb("bb", 400, 400, "blazer-bomb")], {"type": "detonate"}).outcome
+    assert under["detonations"][0]["places"]["overlapping"] == ["a"]
+    fused = rule([ship("a", 400, 450), _bomb("bb", 400, 400, "blazer-bomb", fuses=1)], {"type": "detonate"}).outcome
+    assert "places" not in fused["detonations"][0]

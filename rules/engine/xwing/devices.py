@@ -66,6 +66,13 @@ CARDS: dict[str, DeviceCard] = {
         note="It is placed with 1 fuse marker, so it normally detonates at the end of the following Activation Phase.",
     ),
     "concussion-bomb": DeviceCard("Concussion Bomb", "bomb", _S1, "device-card/concussion-bomb"),
+    "blazer-bomb": DeviceCard(
+        "Blazer Bomb",
+        "bomb",
+        _S1,
+        "device-card/blazer-bomb",
+        note="When it detonates, a Blaze obstacle is placed, guides fitted to the bomb's tab, with 1 fuse marker.",
+    ),
     "proximity-mine": DeviceCard("Proximity Mine", "mine", _S1, "device-card/proximity-mine"),
     "cluster-mine": DeviceCard(
         "Cluster Mines",
@@ -530,7 +537,59 @@ BOMB_EFFECTS: dict[str, str] = {
     "per focus or hit it gains 1 ion token, per crit 1 disarm token (remotes at range 0–1 differ).",
     "concussion-bomb": "Each ship and remote at range 0–1 is dealt 1 facedown damage card; "
     "then each ship there exposes 1 damage card unless it gains 1 strain token.",
+    "blazer-bomb": "Each ship and remote at range 0–1 rolls 1 attack die and suffers 1 hit damage per hit or crit; "
+    "then a Blaze obstacle is placed at the bomb's tab.",
 }
+
+
+def _place_blaze(
+    scenario: Scenario, bomb: Piece, entry: dict[str, Any], steps: list[Step], figures: list[Figure]
+) -> None:
+    """A detonated Blazer Bomb leaves a Blaze: an obstacle with 1 fuse, guides fitted to the bomb's tab.
+
+    Nobody measured the Blaze, so its outline is the bomb token's (marked ≈); fitted guide to
+    tab, it covers the bomb's footprint exactly.  Ships already under it do not resolve it now:
+    nothing moved (derived); they do when they next move through or overlap it.
+    """
+    ed = scenario.edition
+    blaze_id = f"{bomb.id}-blaze"
+    polygon = outline(bomb)
+    placed: dict[str, Any] = (
+        {"x": bomb.get("x"), "y": bomb.get("y"), "heading": float(bomb.get("heading") or 0.0)}
+        if bomb.get("x") is not None
+        else {"outline": [[round(x, 2), round(y, 2)] for x, y in polygon.exterior.coords[:-1]]}
+    )
+    under = [s.id for s in scenario.of_kind("ship") if overlaps(ship_outline(s), polygon)]
+    entry["places"] = {
+        "id": blaze_id,
+        "kind": "obstacle",
+        "type": "blaze",
+        "fuses": 1,
+        **placed,
+        "overlapping": under,
+        "estimated": True,
+    }
+    figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), f"{blaze_id}: Blaze placed (≈ shape)"))
+    steps.append(
+        Step(
+            f"A Blaze is placed at {bomb.id}'s tab" + (f" under {', '.join(under)}" if under else ""),
+            "The Blaze gets 1 fuse marker, so the End Phase removes only its fuse this round. Its outline is an "
+            "estimate (≈ the bomb token): nobody has measured the Blaze."
+            + (
+                " A ship it is placed under does not resolve it now because nothing moved; it does when it next "
+                "moves through or overlaps it."
+                if under
+                else ""
+            ),
+            (cid(ed, card_clause("blazer-bomb")), cid(ed, "obstacles/blaze"), cid(ed, "fuse/marker")),
+            (f"placed-{blaze_id}", bomb.id, *under),
+            derived=True,
+        )
+    )
+
+
+def card_clause(device_type: str) -> str:
+    return CARDS[device_type].clause
 
 
 def detonate_ruling(scenario: Scenario) -> Ruling:
@@ -628,6 +687,8 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
                 (f"blast-{bomb.id}", bomb.id, *affected),
             )
         )
+        if bomb.type == "blazer-bomb":
+            _place_blaze(scenario, bomb, entry, steps, figures)
         detonations.append(entry)
     outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
     hit = sorted({s for d in detonations for s in d["affected"]})

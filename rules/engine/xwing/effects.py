@@ -197,7 +197,7 @@ RANGE_0_NO_LOCKS = ("gas-cloud", "electro-chaff-cloud")
 """Range-0 restrictions (obstacles clause range-0-*): 2.0 gas clouds had no lock rule."""
 
 
-BOMB_DICE = {"thermal-detonator": 1, "bomblet": 2, "electro-proton-bomb": 4}
+BOMB_DICE = {"thermal-detonator": 1, "bomblet": 2, "electro-proton-bomb": 4, "blazer-bomb": 1}
 """Attack dice a bomb's detonation rolls per ship (device cards, reference §4.2); the others roll none."""
 
 

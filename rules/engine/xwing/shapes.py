@@ -71,6 +71,7 @@ BOMB_TYPES = (
     "bomblet",
     "electro-proton-bomb",
     "concussion-bomb",
+    "blazer-bomb",
 )
 DEVICE_TYPES = (*BOMB_TYPES, *MINE_TYPES)
 OBSTACLE_DEVICES = ("loose-cargo", "spare-parts", "electro-chaff-cloud")
