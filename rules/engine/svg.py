@@ -317,7 +317,7 @@ LEGEND = (
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
-    ("legal area", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
+    ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
 )
 
 
