@@ -196,8 +196,17 @@ def render_svg(
     svg.set("y", "0")
     svg.set("width", str(OG_HEIGHT))
     svg.set("height", str(OG_HEIGHT))
+    panel = "#020617"
+    # Clipping the nested picture costs resvg a full-size mask (0.4 s instead of 0.09 s for a
+    # card): draw it unclipped and cover the spill into the text panel with the panel itself.
+    svg.set("overflow", "visible")
     del svg.attrib["xmlns"]
     card.append(svg)
+    ET.SubElement(
+        card,
+        "rect",
+        {"x": str(OG_HEIGHT), "y": "0", "width": str(OG_WIDTH - OG_HEIGHT), "height": str(OG_HEIGHT), "fill": panel},
+    )
     if ruling is not None:
         _card_text(card, OG_HEIGHT + 20, ruling)
     return ET.tostring(card, encoding="unicode")

@@ -1,0 +1,72 @@
+"""The 1200×630 share card: the table picture drawn unclipped (fast in resvg), the panel kept clean.
+
+The card's picture is not clipped to its square (clipping made resvg take 0.4 s); the text
+panel drawn over it must hide whatever spills out.  Checked on real pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+from rules.engine import evaluate, parse_scenario, render_svg
+from rules.png import render_png
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
+BACKGROUND = (2, 6, 23)  # #020617
+TABLE = (11, 23, 38)  # #0b1726
+
+
+def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """Decode an 8-bit RGBA, non-interlaced PNG (what resvg writes) into rows of bytes."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, data, width, height = 8, b"", 0, 0
+    while pos < len(png):
+        (length,) = struct.unpack(">I", png[pos : pos + 4])
+        kind, body = png[pos + 4 : pos + 8], png[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (8, 6)
+        elif kind == b"IDAT":
+            data += body
+        pos += 12 + length
+    raw, bpp, stride = zlib.decompress(data), 4, width * 4
+    rows: list[bytes] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, rows
+
+
+def _rgb(rows: list[bytes], x: int, y: int) -> tuple[int, int, int]:
+    r, g, b = rows[y][x * 4 : x * 4 + 3]
+    return (r, g, b)
+
+
+def test_the_table_spilling_past_the_square_is_hidden_by_the_text_panel() -> None:
+    doc = json.loads((EXAMPLES / "am-05-flotilla-rams.json").read_text())["scenario"]
+    scenario = parse_scenario(doc)
+    svg = render_svg(scenario, evaluate(scenario), standalone=True)
+    assert 'overflow="visible"' in svg  # the fast path: no clip on the nested picture
+    width, height, rows = _pixels(render_png(svg, 1200, 630))
+    assert (width, height) == (1200, 630)
+    # the zoomed table covers the whole square, so unclipped it would reach into the panel
+    assert _rgb(rows, 600, 620) == TABLE
+    assert _rgb(rows, 640, 620) == BACKGROUND and _rgb(rows, 1190, 620) == BACKGROUND
