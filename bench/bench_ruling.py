@@ -209,6 +209,54 @@ def picture_figures(n: int) -> None:
         )
 
 
+def scaled_scenario(count: int, near: bool) -> dict:
+    """The busy bank among ``count`` pieces: extra small ships near the move, or far from it."""
+    doc = busy_scenario()
+    base = doc["pieces"][:2]
+    extra: list[dict] = []
+    for i in range(count - 2):
+        if near:  # a ring of ships and rocks around the move's reach, none touching the path
+            x, y = 150 + 60 * (i % 10), 150 + 70 * (i // 10)
+            if 230 <= x <= 420 and 130 <= y <= 480:
+                x += 260
+        else:  # far side of the table
+            x, y = 60 + 70 * (i % 12), 700 + 60 * (i // 12)
+        kind = {"id": f"x{i}", "kind": "ship", "size": "small", "x": x, "y": y, "heading": 180, "player": 2}
+        if i % 3 == 0:
+            kind = {"id": f"x{i}", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-3", "x": x, "y": y}
+        extra.append(kind)
+    doc["pieces"] = base + extra
+    return doc
+
+
+def scaling_figures(n: int) -> None:
+    """Engine time as the table fills (issue 12 asks for near-flat growth for pieces far from the move)."""
+    for near in (False, True):
+        row = []
+        for count in (10, 20, 40, 60):
+            med, _ = _median_ms(scaled_scenario(count, near), max(10, n // 4))
+            row.append(f"{count}: {med:.2f} ms")
+        print(f"engine: busy bank with N pieces {'near' if near else 'far from'} the move: " + ", ".join(row))
+
+
+def profile(n: int, top: int = 25) -> None:
+    """Where a busy X-Wing ruling spends its time (cumulative, top functions)."""
+    import cProfile
+    import pstats
+
+    from rules.engine import evaluate, parse_scenario
+
+    doc = busy_scenario()
+    evaluate(parse_scenario(doc))  # warm caches and imports
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(n):
+        evaluate(parse_scenario(doc))
+    prof.disable()
+    stats = pstats.Stats(prof)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -282,10 +330,15 @@ def http_figures(n: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=200, help="requests per endpoint (bounded)")
+    parser.add_argument("--profile", action="store_true", help="print the busy ruling's top functions and stop")
     args = parser.parse_args()
     n = max(10, min(args.n, 2000))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
+    if args.profile:
+        profile(n)
+        return
     engine_figures(n)
+    scaling_figures(n)
     picture_figures(n)
     http_figures(n)
 
