@@ -135,3 +135,52 @@ def test_stationary_stays() -> None:
     r = rule([ship("a", 300, 200)], {"type": "maneuver", "ship": "a", "bearing": "stationary"})
     assert r.outcome["final"] == {"x": 300, "y": 200, "heading": 0}
     assert r.outcome["executed"] == "full"
+
+
+def test_bump_broad_phase_keeps_every_ship_that_could_stop_the_move() -> None:
+    """The bump search skips ships far from the swept area; over random tables it must rule exactly as without."""
+    import random
+
+    from shapely import box
+
+    from rules.engine.scenario import parse_scenario
+    from rules.engine.xwing import movement
+    from rules.engine.xwing.movement import BASIC
+    from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
+    from rules.engine.xwing.pieces import ship_length, ship_outline, ship_pose
+
+    rng = random.Random(12)
+    bumps = 0
+    for _ in range(60):
+        bearing = rng.choice(["straight", "bank", "turn", "koiogran", "reverse-straight"])
+        top = {"straight": 5, "bank": 3, "turn": 3, "koiogran": 5, "reverse-straight": 2}[bearing]
+        speed = rng.randint(1, top)
+        size = rng.choice(["small", "medium", "large"])
+        pieces = [ship("a", 450, 450, size=size, heading=rng.uniform(0, 360))]
+        for i in range(12):
+            x, y, size_i = rng.uniform(100, 800), rng.uniform(100, 800), rng.choice(["small", "large"])
+            pieces.append(ship(f"o{i}", x, y, size=size_i, player=2))
+        sc = parse_scenario(
+            {
+                "format": 1,
+                "game": "xwing",
+                "edition": "2.5",
+                "pieces": pieces,
+                "action": {"type": "maneuver", "ship": "a", "bearing": "straight", "speed": 1},
+            }
+        )
+        a = sc.piece("a")
+        start_poly = ship_outline(a)
+        others = [(p, ship_outline(p)) for p in sc.of_kind("ship") if p.id != "a"]
+        others = [(p, poly) for p, poly in others if poly.intersection(start_poly).area <= 1e-9]
+        path = ChordPath(TemplateSpec(BASIC[bearing], speed, rng.choice([-1, 1])), ship_length(a))
+        frame = Frame(ship_pose(a), reverse=bearing.startswith("reverse"))
+        template = frame.polygon(path.template())
+        final = ship_outline(a, frame.pose(path.full_pose()))
+        if not any(poly.intersection(final).area > 1e-9 for _, poly in others):
+            continue  # the engine searches only when the full move does not fit
+        narrow = movement._bump(path, frame, a, others, template)
+        everything = movement._bump(path, frame, a, others, box(-1e4, -1e4, 1e4, 1e4))
+        assert narrow == everything
+        bumps += narrow[1] != ()
+    assert bumps >= 5  # the random tables do exercise bumps

@@ -163,7 +163,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
                 **common,
             )
 
-    s_final, bumped = _bump(path, frame, ship, others)
+    s_final, bumped = _bump(path, frame, ship, others, template)
     counted = max(0.0, s_final - b)
     counted_poly = frame.polygon(path.template(counted)) if counted > 1e-9 else None
     return ManeuverResult(
@@ -178,7 +178,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
 
 
 def _bump(
-    path: ChordPath, frame: Frame, ship: Piece, others: list[tuple[Piece, Polygon]]
+    path: ChordPath, frame: Frame, ship: Piece, others: list[tuple[Piece, Polygon]], template: Polygon
 ) -> tuple[float, tuple[str, ...]]:
     """Back the ship along the template until it overlaps no ship; return where and whom it touches.
 
@@ -186,6 +186,7 @@ def _bump(
     tested at once (vectorised) to bracket the first clear position; two more
     vectorised rounds then narrow the bracket below ``BUMP_TOLERANCE``.
     """
+    others = _near_sweep(others, template, path.b)
     if not others:
         return path.full, ()
     union = unary_union([poly for _, poly in others])
@@ -228,6 +229,24 @@ def _bump(
     # the ships it backed over last: those it overlaps a hair (BUMP_PROBE) further along the path
     touching = _blocking(ship_outline(ship, frame.pose(path.pose(min(lo + BUMP_PROBE, path.full)))), others)
     return lo, tuple(touching)
+
+
+def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float) -> list[tuple[Piece, Polygon]]:
+    """Broad phase: only ships whose bounds meet the swept area's bounds can stop the ship.
+
+    Every base position the bump search tries has its centre within b/2 of the template's
+    bounds (the path runs b/2 behind its start and beyond its end) and its corners within
+    b/√2 of that centre, so a margin of 1.5 b keeps every ship that could be touched.
+    """
+    x0, y0, x1, y1 = template.bounds
+    m = 1.5 * b
+    return [
+        (p, poly)
+        for p, poly in others
+        if not (
+            poly.bounds[2] < x0 - m or poly.bounds[0] > x1 + m or poly.bounds[3] < y0 - m or poly.bounds[1] > y1 + m
+        )
+    ]
 
 
 @dataclass(frozen=True)
