@@ -184,3 +184,32 @@ def test_bump_broad_phase_keeps_every_ship_that_could_stop_the_move() -> None:
         assert narrow == everything
         bumps += narrow[1] != ()
     assert bumps >= 5  # the random tables do exercise bumps
+
+
+def test_contact_broad_phase_keeps_touching_and_close_calls_at_its_edge() -> None:
+    """Pieces beyond the tested shapes' bounds are skipped; touching (range 0) and < 0.5 mm gaps are not."""
+    from rules.engine.scenario import parse_scenario
+    from rules.engine.xwing.pieces import ship_outline
+
+    final = rule([ship("a", 300, 200)], move(speed=2)).outcome["final"]
+    moved = parse_scenario(
+        {
+            "format": 1,
+            "game": "xwing",
+            "edition": "2.5",
+            "pieces": [ship("a", final["x"], final["y"])],
+            "action": {"type": "maneuver", "ship": "a", "bearing": "straight", "speed": 1},
+        }
+    )
+    front = ship_outline(moved.piece("a")).bounds[3]  # the final base's foremost point (its guides)
+
+    def at(gap: float):  # a wide rock ``gap`` mm beyond the front
+        return rule([ship("a", 300, 200), rect("rock", 270, front + gap, 330, front + 20)], move(speed=2))
+
+    touching = at(0.0)
+    assert touching.outcome["at_range_0"] == ["rock"] and touching.outcome["overlapping"] == []
+    close = at(0.4)
+    assert close.outcome["at_range_0"] == [] and any("rock" in w and "0.5 mm" in w for w in close.warnings)
+    for gap in (0.6, 1.5):  # tested exactly, then skipped by the broad phase: the same answer
+        clear = at(gap)
+        assert clear.outcome["at_range_0"] == [] and not clear.warnings
