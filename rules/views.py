@@ -245,6 +245,10 @@ def explain(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(url, status=303)
 
 
+class _BadParameter(ValueError):
+    """A query parameter the page cannot use: answered 400 with this message."""
+
+
 def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict[str, Any]:
     row = _stored(sid)
     scenario = row.scenario()
@@ -253,11 +257,16 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
     n = len(ruling.steps)
     if step is not None and not 1 <= step <= n:
         raise Http404("no such step")
+    ranges = request.GET.get("ranges") or None
+    if ranges is not None and ranges not in {p.id for p in scenario.pieces}:
+        raise _BadParameter("ranges: no piece with this id on the table")
     ctx.update(
+        ranges=ranges,
+        ranges_q=("&" + urlencode({"ranges": ranges})) if ranges else "",
         row=row,
         sid=row.id,
         current=step,
-        picture=mark_safe(render_svg(scenario, ruling, id_prefix=f"s{row.id}", step=step)),
+        picture=mark_safe(render_svg(scenario, ruling, id_prefix=f"s{row.id}", step=step, ranges_from=ranges)),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
@@ -277,7 +286,10 @@ def permalink(request: HttpRequest, sid: str) -> HttpResponse:
     if step is not None:  # a link to a step beyond the last (or 0) shows the nearest step
         n = len(ruling_for(_stored(sid).scenario()).steps)
         step = min(max(step, 1), n) if n else None
-    ctx = _permalink_context(request, sid, step)
+    try:
+        ctx = _permalink_context(request, sid, step)
+    except _BadParameter as e:
+        return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
     template = "rules/permalink.html#stepper" if _partial(request) else "rules/permalink.html"
     return render(request, template, ctx)
 
@@ -286,11 +298,14 @@ def permalink(request: HttpRequest, sid: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     """One step (htmx swaps it in and pushes ``?step=N``); without htmx, the full page at that step."""
-    ctx = _permalink_context(request, sid, n)
+    try:
+        ctx = _permalink_context(request, sid, n)
+    except _BadParameter as e:
+        return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
     if not _partial(request):
         return render(request, "rules/permalink.html", ctx)
     response = render(request, "rules/permalink.html#stepper", ctx)
-    return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}")
+    return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}{ctx['ranges_q']}")
 
 
 PICTURE_CACHE = {"public": True, "max_age": 3600}

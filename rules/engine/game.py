@@ -98,5 +98,7 @@ class Game:
     """Choices for the action from what the pieces are (e.g. a ship's printed dial): (label, kind, form values)."""
     preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
     """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
+    range_overlay: Callable[[Piece], tuple[tuple[str, Polygon], ...]] = field(default=lambda p: ())
+    """Range or distance bands around a piece, outermost last (label, area), for the picture's overlay."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
     """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""

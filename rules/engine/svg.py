@@ -65,8 +65,11 @@ def render_svg(
     standalone: bool = False,
     zoom: bool = True,
     editable: bool = False,
+    ranges_from: str | None = None,
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
+
+    ``ranges_from`` names a piece whose range (or distance) bands are drawn beneath everything.
 
     ``step`` (1-based) emphasises what that explanation step highlights.
     ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
@@ -143,6 +146,8 @@ def render_svg(
         )
         t.text = who
 
+    if ranges_from is not None and ranges_from in {p.id for p in scenario.pieces}:
+        _ranges(svg, cv, scenario, scenario.piece(ranges_from))
     figures = list(ruling.figures) if ruling else []
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
@@ -372,6 +377,27 @@ def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
         "polygon",
         {"points": cv.points([tip, left, right]), "fill": "#f8fafc", "stroke": colour, "stroke-width": "0.5"},
     )
+
+
+def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> None:
+    """The game's bands around one piece: dashed outlines, each labelled at its top."""
+    g = ET.SubElement(svg, "g", {"class": "ranges", "aria-hidden": "true"})
+    ET.SubElement(g, "title").text = f"Range bands from {piece.id}"
+    for label, area in games.get(scenario.game).range_overlay(piece):
+        ring_pts = list(area.exterior.coords)
+        ET.SubElement(
+            g,
+            "polygon",
+            {
+                "points": cv.points(ring_pts),
+                "fill": "none",
+                "stroke": "#94a3b8",
+                "stroke-width": _fmt(cv.font * 0.08),
+                "stroke-dasharray": f"{_fmt(cv.font * 0.5)} {_fmt(cv.font * 0.3)}",
+            },
+        )
+        top = max(ring_pts, key=lambda q: q[1])
+        _label(g, cv, (top[0], top[1] - cv.font * 1.3), label)
 
 
 def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:

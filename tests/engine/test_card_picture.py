@@ -70,3 +70,30 @@ def test_the_table_spilling_past_the_square_is_hidden_by_the_text_panel() -> Non
     # the zoomed table covers the whole square, so unclipped it would reach into the panel
     assert _rgb(rows, 600, 620) == TABLE
     assert _rgb(rows, 640, 620) == BACKGROUND and _rgb(rows, 1190, 620) == BACKGROUND
+
+
+def test_range_overlay_bands_are_measured_from_the_base() -> None:
+    """X-Wing range n ends n × 100 mm from the ship's base (guides excluded); Armada's long range ends at 1 ft."""
+    from shapely import Point
+
+    from rules.engine import games
+    from rules.engine.armada.pieces import ship_body
+    from rules.engine.xwing.pieces import ship_square
+
+    doc = json.loads((EXAMPLES / "am-05-flotilla-rams.json").read_text())["scenario"]
+    armada = parse_scenario(doc)
+    a_ship = armada.of_kind("ship")[0]
+    bands = dict(games.get("armada").range_overlay(a_ship))
+    assert list(bands) == ["close range", "medium range", "long range"]
+    assert abs(bands["long range"].exterior.distance(ship_body(a_ship)) - 304.8) < 0.5
+    x = parse_scenario(json.loads((EXAMPLES / "xw-01-through-asteroid-25.json").read_text())["scenario"])
+    x_ship = x.of_kind("ship")[0]
+    x_bands = dict(games.get("xwing").range_overlay(x_ship))
+    base = ship_square(x_ship)
+    assert abs(x_bands["range 2"].exterior.distance(base) - 200.0) < 0.5
+    c = base.centroid
+    assert x_bands["range 1"].contains(Point(c.x, c.y + 20 + 99)) and not x_bands["range 1"].contains(
+        Point(c.x, c.y + 20 + 101)
+    )
+    svg = render_svg(x, evaluate(x), ranges_from=x_ship.id)
+    assert svg.count("stroke-dasharray") >= 3 and ">range 3<" in svg

@@ -431,3 +431,22 @@ def test_a_ship_with_known_data_offers_its_printed_dial(client: Client) -> None:
     assert link is not None
     chosen = client.get("/setup/" + link.group(1).replace("&amp;", "&")).content.decode()
     assert 'data-testid="verdict"' in chosen and "bank" in chosen
+
+
+def test_range_bands_overlay_from_a_chosen_piece(client: Client) -> None:
+    """?ranges=<id> draws its bands (X-Wing range 1-3; Armada close/medium/long), kept while stepping."""
+    ex = next(e for e in examples() if e.slug == "xw-13-gas-then-asteroid")
+    plain = client.get(f"/s/{ex.id}/").content.decode()
+    assert 'class="ranges-form"' in plain and 'class="ranges"' not in plain
+    ship_id = next(p.id for p in ex.scenario.pieces if p.kind == "ship")
+    html = client.get(f"/s/{ex.id}/?ranges={ship_id}&step=1").content.decode()
+    assert 'class="ranges"' in html and ">range 1<" in html and ">range 3<" in html
+    assert f"step=2&amp;ranges={ship_id}" in html  # the next-step link keeps the overlay
+    part = client.get(f"/s/{ex.id}/step/2/?ranges={ship_id}", headers=HX)
+    assert 'class="ranges"' in part.content.decode() and part.headers["HX-Push-Url"].endswith(f"&ranges={ship_id}")
+    bad = client.get(f"/s/{ex.id}/?ranges=nobody")
+    assert bad.status_code == 400 and "ranges" in bad.content.decode()
+    armada = next(e for e in examples() if e.scenario.game == "armada" and e.scenario.of_kind("ship"))
+    sid = armada.scenario.of_kind("ship")[0].id
+    a_html = client.get(f"/s/{armada.id}/?ranges={sid}").content.decode()
+    assert ">close range<" in a_html and ">long range<" in a_html

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapely import Polygon
+
 from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
-from rules.engine.armada.dimensions import TABLE
+from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_ruling
@@ -28,6 +30,16 @@ COLOURS = {
     "purrgil": "#0ea5e9",
     "token": "#eab308",
 }
+
+
+def range_overlay(p: Piece) -> tuple[tuple[str, Polygon], ...]:
+    """A ship's close, medium and long range from its base; the range ruler's distance 1–5 from anything else."""
+    if p.kind == "ship":
+        body = ship_body(p)
+        names = ("close", "medium", "long")
+        return tuple((f"{n} range", body.buffer(r, quad_segs=24)) for n, r in zip(names, RANGE_BANDS, strict=True))
+    shape = footprint(p)
+    return tuple((f"distance {i}", shape.buffer(r, quad_segs=24)) for i, r in enumerate(DISTANCE_BANDS, start=1))
 
 
 def draw(p: Piece) -> Drawing:
@@ -117,6 +129,7 @@ GAME = Game(
     mover_keys=("ship", "squadron", "obstacle", "token", "toward"),
     check=parse.check,
     in_play=measured,
+    range_overlay=range_overlay,
     preview_action=preview_action,
     estimates=estimates,
     form=FORM,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from shapely import Polygon
+
 from rules.engine.game import Drawing, Game
-from rules.engine.geometry import clean_number
+from rules.engine.geometry import RANGE_BAND_MM, clean_number
 from rules.engine.scenario import Piece
 from rules.engine.xwing import parse
 from rules.engine.xwing.attack import attack_ruling
@@ -15,7 +17,7 @@ from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_dev
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
-from rules.engine.xwing.pieces import outline, ship_pose
+from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES
 from rules.engine.xwing.ships import CHASSIS
@@ -30,6 +32,12 @@ COLOURS = {
     "spare-parts": "#8c9c9c",
     "device": "#c94c4c",
 }
+
+
+def range_overlay(p: Piece) -> tuple[tuple[str, Polygon], ...]:
+    """Range 1–3 from a ship's base (guides excluded, as range is measured) or from any other piece."""
+    base = ship_square(p) if p.kind == "ship" else outline(p)
+    return tuple((f"range {n}", base.buffer(RANGE_BAND_MM * n, quad_segs=24)) for n in (1, 2, 3))
 
 
 def draw(p: Piece) -> Drawing:
@@ -125,6 +133,7 @@ GAME = Game(
     dice_faces=parse.DICE_FACES,
     dice_limit=lambda piece, edition: dice_rolled(edition, piece["kind"], str(piece.get("type"))),
     in_play=outline,
+    range_overlay=range_overlay,
     preview_action=lambda pieces: {"type": "check-setup"},
     dice_kinds=("obstacle", "device"),
     action_pieces=parse.action_pieces,
