@@ -308,6 +308,11 @@ def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}{ctx['ranges_q']}")
 
 
+def _short_link(request: HttpRequest, sid: str) -> str:
+    """The permalink as a forum reader would type it: host and path, no scheme."""
+    return request.get_host() + reverse("rules:permalink", args=[sid])
+
+
 PICTURE_CACHE = {"public": True, "max_age": 3600}
 """An hour, revalidated by ETag: a permalink's situation never changes, but a correction to the
 engine can change its ruling and picture (see /changes/), so nothing is cached as immutable."""
@@ -319,7 +324,9 @@ engine can change its ruling and picture (see /changes/), so nothing is cached a
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
-    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True)
+    svg = render_svg(
+        scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True, caption=_short_link(request, row.id)
+    )
     response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response
@@ -330,13 +337,15 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
-    key = f"png:{RENDERER}:{fingerprint()}:{row.id}"
+    key = f"png:{RENDERER}:{fingerprint()}:{row.id}:{request.get_host()}"  # the card prints its link
     png = cache.get(key)
     if png is None:
         if (limited := limits.hit(request, limits.RENDERS)) is not None:
             return limited
         scenario = row.scenario()
-        png = render_png(render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True), 1200, 630)
+        link = _short_link(request, row.id)
+        svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True, caption=link)
+        png = render_png(svg, 1200, 630)
         cache.set(key, png, None)
     return HttpResponse(png, content_type="image/png")
 

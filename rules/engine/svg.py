@@ -66,10 +66,12 @@ def render_svg(
     zoom: bool = True,
     editable: bool = False,
     ranges_from: str | None = None,
+    caption: str | None = None,
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
     ``ranges_from`` names a piece whose range (or distance) bands are drawn beneath everything.
+    ``caption`` is the card's last line (its short link).
 
     ``step`` (1-based) emphasises what that explanation step highlights.
     ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
@@ -213,7 +215,7 @@ def render_svg(
         {"x": str(OG_HEIGHT), "y": "0", "width": str(OG_WIDTH - OG_HEIGHT), "height": str(OG_HEIGHT), "fill": panel},
     )
     if ruling is not None:
-        _card_text(card, OG_HEIGHT + 20, ruling)
+        _card_text(card, OG_HEIGHT + 20, scenario, ruling, caption)
     return ET.tostring(card, encoding="unicode")
 
 
@@ -498,50 +500,36 @@ def _ship_colour(p: Piece | None) -> str:
     return COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
 
 
-def _card_text(svg: ET.Element, x: float, ruling: Ruling) -> None:
-    t = ET.SubElement(
-        svg,
-        "text",
-        {
+def _card_text(svg: ET.Element, x: float, scenario: Scenario, ruling: Ruling, caption: str | None) -> None:
+    """The card's panel, sized to read when a forum shows the card 400 px wide (a third of its size)."""
+
+    def text(y: float, size: int, content: str, fill: str = COLOURS["text"], bold: bool = False) -> None:
+        attrs = {
             "x": _fmt(x),
-            "y": "40",
-            "font-size": "34",
-            "fill": COLOURS["text"],
+            "y": _fmt(y),
+            "font-size": str(size),
+            "fill": fill,
             "font-family": "DejaVu Sans, Arial, sans-serif",
-            "font-weight": "bold",
-        },
-    )
-    t.text = "Table Ruling"
-    y = 100.0
-    for line in textwrap.wrap(ruling.summary, 38)[:8]:
-        tt = ET.SubElement(
-            svg,
-            "text",
-            {
-                "x": _fmt(x),
-                "y": _fmt(y),
-                "font-size": "24",
-                "fill": COLOURS["text"],
-                "font-family": "DejaVu Sans, Arial, sans-serif",
-            },
-        )
-        tt.text = line
-        y += 34
-    for i, s in enumerate(ruling.steps[:8], start=1):
-        y += 8
-        tt = ET.SubElement(
-            svg,
-            "text",
-            {
-                "x": _fmt(x),
-                "y": _fmt(y),
-                "font-size": "18",
-                "fill": "#94a3b8",
-                "font-family": "DejaVu Sans, Arial, sans-serif",
-            },
-        )
-        tt.text = textwrap.shorten(f"{i}. {s.title}", 52)
-        y += 26
+        }
+        if bold:
+            attrs["font-weight"] = "bold"
+        ET.SubElement(svg, "text", attrs).text = content
+
+    text(44, 30, "Table Ruling", bold=True)
+    text(84, 26, f"{games.get(scenario.game).title} {scenario.edition}", fill="#94a3b8")
+    y = 140.0
+    for line in textwrap.wrap(ruling.summary, 24)[:6]:
+        text(y, 40, line)
+        y += 48
+    bottom = 560.0 if caption else 610.0
+    for i, s in enumerate(ruling.steps, start=1):
+        y += 10
+        if y > bottom:
+            break
+        text(y, 22, textwrap.shorten(f"{i}. {s.title}", 44), fill="#94a3b8")
+        y += 22
+    if caption:
+        text(608, 26, caption, fill="#93c5fd")
 
 
 def describe(scenario: Scenario) -> str:

@@ -172,6 +172,12 @@ def test_pictures(client: Client) -> None:
     assert svg.status_code == 200 and svg.headers["Content-Type"] == "image/svg+xml"
     assert "default-src 'none'" in svg.headers["Content-Security-Policy"]
     assert b'role="img"' in svg.content
+    # the card names its game and edition and ends with its short link (to read in a forum at 400 px)
+    text = svg.content.decode()
+    from rules.engine import games
+
+    assert f">{games.get(ex.scenario.game).title} {ex.scenario.edition}</text>" in text
+    assert f">testserver/s/{ex.id}/</text>" in text
     png = client.get(f"/s/{ex.id}.png")
     assert png.status_code == 200 and png.content[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(png.content[16:20], "big")
