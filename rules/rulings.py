@@ -46,5 +46,7 @@ def small_count(raw: object, maximum: int) -> int | None:
 
 
 def picture_etag(request: object, sid: str, *args: object, **kwargs: object) -> str:
-    """Permalink content changes only with the engine: the id and the engine's fingerprint name it."""
-    return f"{sid}-{fingerprint()}"
+    """Content changes only with the engine: the id and the engine's fingerprint name it (and a card's step)."""
+    get = getattr(request, "GET", {})
+    step = small_count(get.get("step"), 10_000) if hasattr(get, "get") else None
+    return f"{sid}-{fingerprint()}" + (f"-{step}" if step else "")

@@ -270,7 +270,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
-        image_url=request.build_absolute_uri(reverse("rules:png", args=[row.id])),
+        image_url=request.build_absolute_uri(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else "")),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
         corrections=changes_since(row.engine_version, scenario),
     )
@@ -308,6 +308,13 @@ def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}{ctx['ranges_q']}")
 
 
+def _card_step(request: HttpRequest, ruling: Ruling) -> int | None:
+    """``?step=N`` on a card emphasises that step (a forum link to a step previews it), clamped like the page."""
+    step = small_count(request.GET.get("step"), 10_000)
+    n = len(ruling.steps)
+    return min(max(step, 1), n) if step is not None and n else None
+
+
 def _short_link(request: HttpRequest, sid: str) -> str:
     """The permalink as a forum reader would type it: host and path, no scheme."""
     return request.get_host() + reverse("rules:permalink", args=[sid])
@@ -324,8 +331,14 @@ engine can change its ruling and picture (see /changes/), so nothing is cached a
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
+    ruling = ruling_for(scenario)
     svg = render_svg(
-        scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True, caption=_short_link(request, row.id)
+        scenario,
+        ruling,
+        id_prefix=f"s{row.id}",
+        standalone=True,
+        caption=_short_link(request, row.id),
+        step=_card_step(request, ruling),
     )
     response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
@@ -337,14 +350,16 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
-    key = f"png:{RENDERER}:{fingerprint()}:{row.id}:{request.get_host()}"  # the card prints its link
+    scenario = row.scenario()
+    ruling = ruling_for(scenario)
+    step = _card_step(request, ruling)
+    key = f"png:{RENDERER}:{fingerprint()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link
     png = cache.get(key)
     if png is None:
         if (limited := limits.hit(request, limits.RENDERS)) is not None:
             return limited
-        scenario = row.scenario()
         link = _short_link(request, row.id)
-        svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"s{row.id}", standalone=True, caption=link)
+        svg = render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
         png = render_png(svg, 1200, 630)
         cache.set(key, png, None)
     return HttpResponse(png, content_type="image/png")

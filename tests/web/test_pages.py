@@ -456,3 +456,20 @@ def test_range_bands_overlay_from_a_chosen_piece(client: Client) -> None:
     sid = armada.scenario.of_kind("ship")[0].id
     a_html = client.get(f"/s/{armada.id}/?ranges={sid}").content.decode()
     assert ">close range<" in a_html and ">long range<" in a_html
+
+
+def test_a_link_to_a_step_previews_that_step(client: Client) -> None:
+    """A forum unfurls ?step=N with a card emphasising step N (clamped like the page), cached apart."""
+    ex = next(e for e in examples() if e.slug == "xw-13-gas-then-asteroid")
+    html = client.get(f"/s/{ex.id}/?step=2").content.decode()
+    assert f'content="http://testserver/s/{ex.id}.png?step=2"' in html
+    whole = client.get(f"/s/{ex.id}.svg").content
+    step2 = client.get(f"/s/{ex.id}.svg?step=2")
+    assert step2.status_code == 200 and step2.content != whole
+    from rules.engine import evaluate
+
+    last = len(evaluate(ex.scenario).steps)
+    assert client.get(f"/s/{ex.id}.svg?step=99").content == client.get(f"/s/{ex.id}.svg?step={last}").content
+    assert step2.headers["ETag"] != client.get(f"/s/{ex.id}.svg").headers["ETag"]
+    png = client.get(f"/s/{ex.id}.png?step=2")
+    assert png.status_code == 200 and png.content != client.get(f"/s/{ex.id}.png").content
