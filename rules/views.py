@@ -7,7 +7,9 @@ answer either a full page or an htmx partial varies on ``HX-Request``.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache as memoise
+from functools import wraps
 from typing import Any
 
 from django.core.cache import cache
@@ -249,13 +251,23 @@ class _BadParameter(ValueError):
     """A query parameter the page cannot use: answered 400 with this message."""
 
 
-def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict[str, Any]:
+def _requested_step(request: HttpRequest, ruling: Ruling) -> int | None:
+    """``?step=N`` clamped to the steps there are: a forum link past the last step (or 0) shows the nearest."""
+    step = small_count(request.GET.get("step"), 10_000)
+    n = len(ruling.steps)
+    return min(max(step, 1), n) if step is not None and n else None
+
+
+def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) -> dict[str, Any]:
+    """The page at ``step`` (404 beyond the steps there are), or at its clamped ``?step=`` when not given."""
     row = _stored(sid)
     scenario = row.scenario()
     ruling = ruling_for(scenario)
     ctx = _ruling_context(scenario, ruling)
     n = len(ruling.steps)
-    if step is not None and not 1 <= step <= n:
+    if step is None:
+        step = _requested_step(request, ruling)
+    elif not 1 <= step <= n:
         raise Http404("no such step")
     ranges = request.GET.get("ranges") or None
     if ranges is not None and ranges not in {p.id for p in scenario.pieces}:
@@ -277,47 +289,45 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None) -> dict
     return ctx
 
 
+def _bad_parameter_is_400(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A ``_BadParameter`` raised while building the page answers 400 with its message."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except _BadParameter as e:
+            return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
+
+    return wrapped
+
+
 @require_safe
 @vary_on_headers("HX-Request")
+@_bad_parameter_is_400
 def permalink(request: HttpRequest, sid: str) -> HttpResponse:
     """The whole explanation, server-side; ``?step=N`` emphasises one step in the picture."""
-    raw = request.GET.get("step")
-    step = small_count(raw, 10_000)
-    if step is not None:  # a link to a step beyond the last (or 0) shows the nearest step
-        n = len(ruling_for(_stored(sid).scenario()).steps)
-        step = min(max(step, 1), n) if n else None
-    try:
-        ctx = _permalink_context(request, sid, step)
-    except _BadParameter as e:
-        return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
+    ctx = _permalink_context(request, sid)
     template = "rules/permalink.html#stepper" if _partial(request) else "rules/permalink.html"
     return render(request, template, ctx)
 
 
 @require_safe
 @vary_on_headers("HX-Request")
+@_bad_parameter_is_400
 def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
     """One step (htmx swaps it in and pushes ``?step=N``); without htmx, the full page at that step."""
-    try:
-        ctx = _permalink_context(request, sid, n)
-    except _BadParameter as e:
-        return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
+    ctx = _permalink_context(request, sid, n)
     if not _partial(request):
         return render(request, "rules/permalink.html", ctx)
     response = render(request, "rules/permalink.html#stepper", ctx)
     return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}{ctx['ranges_q']}")
 
 
-def _card_step(request: HttpRequest, ruling: Ruling) -> int | None:
-    """``?step=N`` on a card emphasises that step (a forum link to a step previews it), clamped like the page."""
-    step = small_count(request.GET.get("step"), 10_000)
-    n = len(ruling.steps)
-    return min(max(step, 1), n) if step is not None and n else None
-
-
-def _short_link(request: HttpRequest, sid: str) -> str:
-    """The permalink as a forum reader would type it: host and path, no scheme."""
-    return request.get_host() + reverse("rules:permalink", args=[sid])
+def _card_svg(request: HttpRequest, row: StoredScenario, scenario: Scenario, ruling: Ruling, step: int | None) -> str:
+    """The 1200×630 card (``.svg`` and ``.png``), ending with the permalink as a reader would type it."""
+    link = request.get_host() + reverse("rules:permalink", args=[row.id])
+    return render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
 
 
 PICTURE_CACHE = {"public": True, "max_age": 3600}
@@ -332,14 +342,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
     ruling = ruling_for(scenario)
-    svg = render_svg(
-        scenario,
-        ruling,
-        id_prefix=f"s{row.id}",
-        standalone=True,
-        caption=_short_link(request, row.id),
-        step=_card_step(request, ruling),
-    )
+    svg = _card_svg(request, row, scenario, ruling, _requested_step(request, ruling))
     response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response
@@ -352,15 +355,13 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
     scenario = row.scenario()
     ruling = ruling_for(scenario)
-    step = _card_step(request, ruling)
+    step = _requested_step(request, ruling)
     key = f"png:{RENDERER}:{fingerprint()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link
     png = cache.get(key)
     if png is None:
         if (limited := limits.hit(request, limits.RENDERS)) is not None:
             return limited
-        link = _short_link(request, row.id)
-        svg = render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
-        png = render_png(svg, 1200, 630)
+        png = render_png(_card_svg(request, row, scenario, ruling, step), 1200, 630)
         cache.set(key, png, None)
     return HttpResponse(png, content_type="image/png")
 
