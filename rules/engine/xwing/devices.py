@@ -543,17 +543,21 @@ BOMB_EFFECTS: dict[str, str] = {
 
 
 def _place_blaze(
-    scenario: Scenario, bomb: Piece, entry: dict[str, Any], steps: list[Step], figures: list[Figure]
+    scenario: Scenario,
+    bomb: Piece,
+    polygon: Polygon,
+    entry: dict[str, Any],
+    steps: list[Step],
+    figures: list[Figure],
 ) -> None:
     """A detonated Blazer Bomb leaves a Blaze: an obstacle with 1 fuse, guides fitted to the bomb's tab.
 
     Nobody measured the Blaze, so its outline is the bomb token's (marked ≈); fitted guide to
-    tab, it covers the bomb's footprint exactly.  Ships already under it do not resolve it now:
+    tab, it covers the bomb's footprint (``polygon``) exactly.  Ships already under it do not resolve it now:
     nothing moved (derived); they do when they next move through or overlap it.
     """
     ed = scenario.edition
     blaze_id = f"{bomb.id}-blaze"
-    polygon = outline(bomb)
     placed: dict[str, Any] = (
         {"x": bomb.get("x"), "y": bomb.get("y"), "heading": float(bomb.get("heading") or 0.0)}
         if bomb.get("x") is not None
@@ -581,15 +585,11 @@ def _place_blaze(
                 if under
                 else ""
             ),
-            (cid(ed, card_clause("blazer-bomb")), cid(ed, "obstacles/blaze"), cid(ed, "fuse/marker")),
+            (cid(ed, CARDS["blazer-bomb"].clause), cid(ed, "obstacles/blaze"), cid(ed, "fuse/marker")),
             (f"placed-{blaze_id}", bomb.id, *under),
             derived=True,
         )
     )
-
-
-def card_clause(device_type: str) -> str:
-    return CARDS[device_type].clause
 
 
 def detonate_ruling(scenario: Scenario) -> Ruling:
@@ -688,7 +688,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             )
         )
         if bomb.type == "blazer-bomb":
-            _place_blaze(scenario, bomb, entry, steps, figures)
+            _place_blaze(scenario, bomb, shape, entry, steps, figures)
         detonations.append(entry)
     outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
     hit = sorted({s for d in detonations for s in d["affected"]})
