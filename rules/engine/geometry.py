@@ -127,6 +127,17 @@ class Contact(NamedTuple):
         return self.overlapping or self.touching
 
 
+def bounds_near(shape: BaseGeometry, bounds: tuple[float, float, float, float], margin: float) -> bool:
+    """Broad phase: False only when ``shape``'s bounding box is more than ``margin`` clear of ``bounds``.
+
+    Bounding boxes are never farther apart than the shapes, so a False here proves the shapes are
+    more than ``margin`` apart; True proves nothing.
+    """
+    x0, y0, x1, y1 = shape.bounds
+    bx0, by0, bx1, by1 = bounds
+    return not (x1 < bx0 - margin or x0 > bx1 + margin or y1 < by0 - margin or y0 > by1 + margin)
+
+
 def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
     """True only when the shapes share area (touching is not overlapping)."""
     if not a.intersects(b):

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import shapely
 from shapely import Polygon
 
-from rules.engine.geometry import CLOSE_CALL_MM, Contact, contact, overlaps
+from rules.engine.geometry import CLOSE_CALL_MM, Contact, bounds_near, contact, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.pieces import outline
 
@@ -87,16 +88,12 @@ def move_contacts(
     # broad phase: a piece whose bounds stay clear of every tested shape's bounds by more than
     # the close-call distance cannot overlap, touch or nearly touch any of them
     near = [start_poly, final_poly] + ([counted_template] if counted_template is not None else [])
-    bx0 = min(g.bounds[0] for g in near) - 2 * CLOSE_CALL_MM
-    by0 = min(g.bounds[1] for g in near) - 2 * CLOSE_CALL_MM
-    bx1 = max(g.bounds[2] for g in near) + 2 * CLOSE_CALL_MM
-    by1 = max(g.bounds[3] for g in near) + 2 * CLOSE_CALL_MM
+    bounds = tuple(shapely.total_bounds(near))
     for piece in scenario.pieces:
         if piece.kind not in kinds:
             continue
         shape = outline(piece)
-        x0, y0, x1, y1 = shape.bounds
-        if x1 < bx0 or x0 > bx1 or y1 < by0 or y0 > by1:
+        if not bounds_near(shape, bounds, 2 * CLOSE_CALL_MM):
             continue
         start_c = contact(start_poly, shape)
         at_start = "overlapping" if start_c.overlapping else ("touching" if start_c.touching else None)

@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 from shapely import Polygon, prepared, unary_union
 
-from rules.engine.geometry import AREA_EPSILON, Pose, overlaps, place
+from rules.engine.geometry import AREA_EPSILON, Pose, bounds_near, overlaps, place
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.dimensions import TALLON_SHIFT, base_outline
 from rules.engine.xwing.paths import (
@@ -238,15 +238,7 @@ def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float
     bounds (the path runs b/2 behind its start and beyond its end) and its corners within
     b/√2 of that centre, so a margin of 1.5 b keeps every ship that could be touched.
     """
-    x0, y0, x1, y1 = template.bounds
-    m = 1.5 * b
-    return [
-        (p, poly)
-        for p, poly in others
-        if not (
-            poly.bounds[2] < x0 - m or poly.bounds[0] > x1 + m or poly.bounds[3] < y0 - m or poly.bounds[1] > y1 + m
-        )
-    ]
+    return [(p, poly) for p, poly in others if bounds_near(poly, template.bounds, 1.5 * b)]
 
 
 @dataclass(frozen=True)
