@@ -119,19 +119,7 @@ class SetupForm(forms.Form):
     bearing = forms.ChoiceField(
         label="bearing",
         required=False,
-        choices=_choices(
-            (
-                "straight",
-                "bank",
-                "turn",
-                "koiogran",
-                "segnor",
-                "tallon",
-                "stationary",
-                "reverse-straight",
-                "reverse-bank",
-            )
-        ),
+        choices=_choices(tuple(dict.fromkeys(v for g in GAMES for v in g.form.choices.get("bearing", ())))),
     )
     direction = forms.ChoiceField(label="direction", required=False, choices=_choices(("left", "right")))
     tallon_position = forms.ChoiceField(

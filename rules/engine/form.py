@@ -29,6 +29,8 @@ class FormSpec:
     """What a drop or launch may place (the form's device type choices)."""
     fields_for: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The form fields each action type uses (the page shows only those, where CSS ``:has`` works)."""
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The values a shared choice field offers for this game, by field name (e.g. ``bearing``)."""
 
 
 def number(raw: str) -> Any:

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from rules.engine.form import FormSpec, common_piece, number
+from rules.engine.xwing.parse import BEARINGS
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES, default_shape_for_type
 from rules.engine.xwing.ships import CHASSIS
 
@@ -255,6 +256,7 @@ def extra_document(d: dict[str, Any]) -> dict[str, Any]:
 
 
 FORM = FormSpec(
+    choices={"bearing": BEARINGS},
     piece_document=piece_document,
     action_document=action_document,
     initial=initial,
