@@ -210,7 +210,7 @@ def picture_figures(n: int) -> None:
 
 
 def scaled_scenario(count: int, near: bool) -> dict:
-    """The busy bank among ``count`` pieces: extra small ships near the move, or far from it."""
+    """The busy bank among ``count`` pieces: extra small ships and asteroids (one in three) near the move, or far."""
     doc = busy_scenario()
     base = doc["pieces"][:2]
     extra: list[dict] = []
@@ -221,10 +221,11 @@ def scaled_scenario(count: int, near: bool) -> dict:
                 x += 260
         else:  # far side of the table
             x, y = 60 + 70 * (i % 12), 700 + 60 * (i // 12)
-        kind = {"id": f"x{i}", "kind": "ship", "size": "small", "x": x, "y": y, "heading": 180, "player": 2}
-        if i % 3 == 0:
-            kind = {"id": f"x{i}", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-3", "x": x, "y": y}
-        extra.append(kind)
+        extra.append(
+            {"id": f"x{i}", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-3", "x": x, "y": y}
+            if i % 3 == 0
+            else {"id": f"x{i}", "kind": "ship", "size": "small", "x": x, "y": y, "heading": 180, "player": 2}
+        )
     doc["pieces"] = base + extra
     return doc
 
