@@ -10,6 +10,7 @@ fingerprint so a deploy with a new engine never serves an old ruling.
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.http import HttpRequest
 
 from rules.engine import Ruling, Scenario, evaluate, render_svg
 from rules.engine.changes import fingerprint
@@ -45,8 +46,7 @@ def small_count(raw: object, maximum: int) -> int | None:
     return value if value <= maximum else None
 
 
-def picture_etag(request: object, sid: str, *args: object, **kwargs: object) -> str:
+def picture_etag(request: HttpRequest, sid: str, *args: object, **kwargs: object) -> str:
     """Content changes only with the engine: the id and the engine's fingerprint name it (and a card's step)."""
-    get = getattr(request, "GET", {})
-    step = small_count(get.get("step"), 10_000) if hasattr(get, "get") else None
+    step = small_count(request.GET.get("step"), 10_000)
     return f"{sid}-{fingerprint()}" + (f"-{step}" if step else "")
