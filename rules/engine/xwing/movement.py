@@ -253,8 +253,10 @@ class Option:
     blocking: tuple[str, ...] = ()
 
 
-def _judge_option(scenario: Scenario, ship: Piece, name: str, final: Pose, template: Polygon, play: Polygon) -> Option:
-    """Legal unless it overlaps a ship, overlaps or moves through an obstacle, or leaves the table."""
+def _judge_option(
+    scenario: Scenario, ship: Piece, name: str, final: Pose, template: Polygon, play: Polygon, obstacles_block: bool
+) -> Option:
+    """Legal unless it overlaps a ship, overlaps or crosses an obstacle (where they block), or leaves the table."""
     poly = ship_outline(ship, final)
     reasons: list[str] = []
     blockers: list[str] = []
@@ -262,7 +264,7 @@ def _judge_option(scenario: Scenario, ship: Piece, name: str, final: Pose, templ
         if overlaps(poly, outline(other)):
             reasons.append(f"overlaps ship {other.id}")
             blockers.append(other.id)
-    for ob in scenario.of_kind("obstacle"):
+    for ob in scenario.of_kind("obstacle") if obstacles_block else ():
         shape = outline(ob)
         if overlaps(poly, shape):
             reasons.append(f"overlaps obstacle {ob.id}")
@@ -276,9 +278,11 @@ def _judge_option(scenario: Scenario, ship: Piece, name: str, final: Pose, templ
 
 
 def barrel_roll_options(
-    scenario: Scenario, ship: Piece, direction: str, template_name: str, play: Polygon
+    scenario: Scenario, ship: Piece, direction: str, template_name: str, play: Polygon, *, obstacles_block: bool = True
 ) -> list[Option]:
     """The three barrel-roll positions (forward, middle, backward) to one side.
+
+    ``obstacles_block`` is False for a 2.0 tractor move, which may move through or overlap obstacles.
 
     Small bases: the template's narrow end against the side, the ship placed at
     its far narrow end; medium and large: the long edge against the side.
@@ -302,7 +306,7 @@ def barrel_roll_options(
     out = []
     for name, dy in (("forward", shift), ("middle", 0.0), ("backward", -shift)):
         final = start.compose(Pose(sign * reach, dy, 0.0))
-        out.append(_judge_option(scenario, ship, name, final, template, play))
+        out.append(_judge_option(scenario, ship, name, final, template, play, obstacles_block))
     return out
 
 
@@ -316,9 +320,18 @@ BOOST_TEMPLATES: dict[str, TemplateSpec] = {
 
 
 def boost_options(
-    scenario: Scenario, ship: Piece, with_turns: bool, play: Polygon, *, decloak: bool = False
+    scenario: Scenario,
+    ship: Piece,
+    with_turns: bool,
+    play: Polygon,
+    *,
+    decloak: bool = False,
+    obstacles_block: bool = True,
 ) -> list[Option]:
-    """Every boost template (the turns only where an effect allows them; a small ship's decloak: [2 straight])."""
+    """Every boost template (the turns only where an effect allows them; a small ship's decloak: [2 straight]).
+
+    ``obstacles_block`` is False for a 2.0 tractor move, which may move through or overlap obstacles.
+    """
     start = ship_pose(ship)
     b = ship_length(ship)
     out = []
@@ -329,7 +342,7 @@ def boost_options(
         path = ChordPath(spec, b)
         template = place(template_outline(spec, b / 2), start)
         final = start.compose(path.full_pose())
-        out.append(_judge_option(scenario, ship, name, final, template, play))
+        out.append(_judge_option(scenario, ship, name, final, template, play, obstacles_block))
     return out
 
 

@@ -6,7 +6,6 @@ steps built from those facts, each citing its clauses.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from shapely import Polygon
@@ -478,17 +477,6 @@ def _option_steps(ed: str, kind: str, options: list[Option], chosen: Option | No
     return steps
 
 
-def _tractored(ed: str, action: dict[str, Any], options: list[Option]) -> list[Option]:
-    """In 2.0 a tractor move may move through or overlap obstacles: only ships and the table edge stop it."""
-    if not action.get("tractor") or ed != "2.0":
-        return options
-    out = []
-    for o in options:
-        left = [r for r in (o.reason or "").split("; ") if r and "obstacle" not in r]
-        out.append(replace(o, legal=not left, reason="; ".join(left) or None))
-    return out
-
-
 def rotate_ruling(scenario: Scenario) -> Ruling:
     """Rotate a ship in place: not a move; it cannot rotate onto a ship; obstacles under it do not resolve."""
     action = scenario.action
@@ -565,11 +553,12 @@ def option_ruling(scenario: Scenario) -> Ruling:
     play = play_area(scenario)
     is_roll = action["type"] == "barrel-roll"
     start = Pose(float(ship.get("x")), float(ship.get("y")), float(ship.get("heading")))
+    obstacles_block = not (action.get("tractor") and ed == "2.0")  # a 2.0 tractor move may cross or land on them
     steps: list[Step] = []
     if is_roll:
         kind = "barrel roll"
-        options = _tractored(
-            ed, action, barrel_roll_options(scenario, ship, action["direction"], action["template"], play)
+        options = barrel_roll_options(
+            scenario, ship, action["direction"], action["template"], play, obstacles_block=obstacles_block
         )
         wanted = action["position"]
         chosen = choose_option(options, wanted, POSITION_ORDER[wanted])
@@ -592,8 +581,8 @@ def option_ruling(scenario: Scenario) -> Ruling:
         wanted = bearing if bearing == "straight" else f"{bearing}-{action['direction']}"
         decloak = action.get("template") == "straight-2"
         # the player declares the template before placing it: only that boost is tried (it fails or not)
-        every = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak)
-        options = _tractored(ed, action, [o for o in every if o.name == wanted])
+        every = boost_options(scenario, ship, bearing == "turn", play, decloak=decloak, obstacles_block=obstacles_block)
+        options = [o for o in every if o.name == wanted]
         chosen = choose_option(options, wanted, ())
         steps.append(
             Step(
