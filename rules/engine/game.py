@@ -27,7 +27,7 @@ type PieceParser = Callable[[Checker, dict[str, Any], dict[str, Any], str, str, 
 """(checker, raw piece, normalised piece so far, field path, kind, bounds): fills the game's fields."""
 type ActionParser = Callable[[Checker, dict[str, Any], str, dict[str, dict[str, Any]], Bounds], dict[str, Any]]
 """(checker, raw action, action type, pieces by id, bounds) -> the normalised action."""
-type ScenarioCheck = Callable[[Checker, list[dict[str, Any]], dict[str, Any] | None], None]
+type ScenarioCheck = Callable[[Checker, list[dict[str, Any]], dict[str, Any] | None, str | None], None]
 """Cross-piece checks once every piece and the action are read (e.g. references between pieces)."""
 
 

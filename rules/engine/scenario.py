@@ -200,7 +200,7 @@ def parse_scenario(doc: Any) -> Scenario:
         if a is not None and atype is not None:
             action = game.parse_action(c, a, atype, by_id, bounds)
     if game.check is not None:
-        game.check(c, pieces_out, action)
+        game.check(c, pieces_out, action, edition)
 
     if action is not None:
         for extra in game.action_pieces(action):

@@ -187,7 +187,7 @@ def _check_yaw(c: Checker, ship: dict[str, Any], speed: int, clicks: list[int]) 
             )
 
 
-def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None) -> None:
+def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None, edition: str | None) -> None:
     """Placements only for squadrons the ship displaced: those its footprint overlaps where it stands."""
     if action is None or action.get("type") != "place-squadrons" or not action.get("ship"):
         return

@@ -47,6 +47,8 @@ BASIC = {
     "reverse-bank": "bank",
     "turn": "turn",
     "tallon": "turn",
+    "sideslip-bank": "bank",
+    "sideslip-turn": "turn",
 }
 POSITION_ORDER: dict[str, tuple[str, ...]] = {
     "middle": ("middle", "forward", "backward"),
@@ -105,7 +107,12 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
 
     spec = TemplateSpec(BASIC[bearing], speed, side)
     path = ChordPath(spec, b)
-    frame = Frame(start, reverse=bearing.startswith("reverse"))
+    if bearing.startswith("sideslip"):
+        # the template starts at the side away from its direction: a left sideslip's at the right side
+        turn = -90.0 * side
+        frame = Frame(Pose(start.x, start.y, start.heading + turn), turn=turn)
+    else:
+        frame = Frame(start, reverse=bearing.startswith("reverse"))
     template = frame.polygon(path.template())
     others_all = [(p, ship_outline(p)) for p in other_ships(scenario, ship)]
     start_poly = ship_outline(ship, start)

@@ -33,6 +33,8 @@ BEARING_NAMES = {
     "tallon": "Tallon roll",
     "reverse-straight": "reverse straight",
     "reverse-bank": "reverse bank",
+    "sideslip-bank": "bank sideslip",
+    "sideslip-turn": "turn sideslip",
 }
 
 
@@ -129,13 +131,18 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         )
     else:
         guides = "rear" if bearing.startswith("reverse") else "front"
+        where = f"between {ship.label}'s {guides} guides"
+        clause = "maneuver/reverse" if guides == "rear" else "maneuver/execute"
+        if bearing.startswith("sideslip"):
+            where = f"flush against {ship.label}'s {_sideslip_sides(m)[0]} side, on its centre hashmark"
+            clause = "maneuver/sideslip"
         steps.append(
             Step(
                 f"Set the {m.template_name} template",
                 f"The {m.template_name} template"
                 + ("" if bearing in ("straight", "bank", "turn") else f" of the {name} {action.get('speed')}")
-                + f" is set between {ship.label}'s {guides} guides.",
-                (cid(ed, "maneuver/reverse" if guides == "rear" else "maneuver/execute"),),
+                + f" is set {where}.",
+                (cid(ed, clause),),
                 ("template", ship.id),
             )
         )
@@ -302,6 +309,20 @@ def _full_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[S
             )
         )
         return steps
+    if bearing.startswith("sideslip"):
+        start_side, end_side = _sideslip_sides(m)
+        steps.append(
+            Step(
+                f"Sideslip: the template goes at the ship's {start_side} side",
+                f"The {m.template_name} template is laid flush against the ship's {start_side} side, its middle "
+                "line on that side's centre hashmark and its far end in the ship's full front arc; the ship is "
+                f"placed with the centre hashmark of its {end_side} side on the far end: it ends at "
+                f"{_fmt_pose(m.final)}, fully executing the maneuver.",
+                (cid(ed, "maneuver/sideslip"),),
+                ("final", "template"),
+            )
+        )
+        return steps
     steps.append(
         Step(
             "Place the ship at the end of the template",
@@ -312,6 +333,12 @@ def _full_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[S
         )
     )
     return steps
+
+
+def _sideslip_sides(m: ManeuverResult) -> tuple[str, str]:
+    """Which side of the ship the template starts at, and which side ends on it (from the frame's turn)."""
+    turn = m.frame.turn if m.frame else 0.0
+    return ("right", "left") if turn > 0 else ("left", "right")
 
 
 def _partial_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
@@ -327,15 +354,17 @@ def _partial_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> lis
             )
         )
     moved = m.counted_length
+    slip = bearing.startswith("sideslip")
+    hashmarks = "the centre hashmarks of both sides" if slip else "the hashmarks of both guide pairs"
     steps.append(
         Step(
             f"Bump: it backs up along the template until it fits, touching {', '.join(m.bumped) or 'nothing'}",
             "Its final position would overlap "
             + (", ".join(m.bumped) if m.bumped else "a ship")
-            + ". It moves backward along the template, the hashmarks of both guide pairs centred on the "
+            + f". It moves backward along the template, {hashmarks} centred on the "
             "template's middle line, until it overlaps no ship, and is placed touching the last ship it backed "
             f"over: {_fmt_pose(m.final)} (solved to 0.0001 mm of path).",
-            (cid(ed, "overlap/partial"), cid(ed, "range/zero")),
+            (cid(ed, "overlap/partial"), cid(ed, "range/zero"), *((cid(ed, "maneuver/sideslip"),) if slip else ())),
             ("full-position", "final", *m.bumped),
         )
     )
@@ -343,7 +372,8 @@ def _partial_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> lis
         Step(
             "Only the template between its start and final positions counts",
             f"For obstacles and devices only the first {round(moved, 2)} mm of the {round(m.template_length, 2)} mm "
-            "template (from the start position to the final position's rear edge) count; the part it backed "
+            f"template (from the start position to the final position's {'trailing side' if slip else 'rear edge'}) "
+            "count; the part it backed "
             "along is ignored.",
             (cid(ed, "obstacles/partial"), cid(ed, "device/partial")),
             ("template-counted",),

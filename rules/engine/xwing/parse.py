@@ -28,7 +28,11 @@ BEARINGS = (
     "stationary",
     "reverse-straight",
     "reverse-bank",
+    "sideslip-bank",
+    "sideslip-turn",
 )
+SIDESLIPS = ("sideslip-bank", "sideslip-turn")
+"""2.5 only (RRG 2.5 Sideslip): granted by abilities, on no printed dial in the data."""
 SPEEDS: dict[str, tuple[int, ...]] = {
     "straight": (1, 2, 3, 4, 5),
     "bank": (1, 2, 3),
@@ -39,8 +43,10 @@ SPEEDS: dict[str, tuple[int, ...]] = {
     "stationary": (0,),
     "reverse-straight": (1, 2, 3, 4, 5),
     "reverse-bank": (1, 2, 3),
+    "sideslip-bank": (1, 2, 3),
+    "sideslip-turn": (1, 2, 3),
 }
-DIRECTED = ("bank", "turn", "segnor", "tallon", "reverse-bank")
+DIRECTED = ("bank", "turn", "segnor", "tallon", "reverse-bank", *SIDESLIPS)
 POSITIONS = ("forward", "middle", "backward")
 ACTION_TYPES = (
     "maneuver",
@@ -162,13 +168,15 @@ def _nested_piece(c: Checker, raw: Any, field: str, bounds: Bounds) -> dict[str,
     return parse_any(c, GAME, raw, field, bounds)
 
 
-def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None) -> None:
-    """References between pieces: a seismic charge's target must be an obstacle here."""
+def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None, edition: str | None) -> None:
+    """References between pieces (a seismic charge's target must be an obstacle here) and edition-only moves."""
     by_id = {p["id"]: p for p in pieces}
     for i, p in enumerate(pieces):
         target = p.get("target")
         if target is not None and (target not in by_id or by_id[target]["kind"] != "obstacle"):
             c.add(f"pieces[{i}].target", "must be the id of an obstacle in this scenario")
+    if action is not None and action.get("bearing") in SIDESLIPS and edition == "2.0":
+        c.add("action.bearing", "a sideslip is a 2.5 maneuver (RRG 2.5, Sideslip); 2.0 has none")
 
 
 def action_pieces(action: dict[str, Any]) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ import numpy as np
 import shapely
 from shapely import Polygon
 
-from rules.engine.geometry import Point, Pose, place
+from rules.engine.geometry import Point, Pose, normalise_angle, place
 from rules.engine.xwing.dimensions import (
     BANK_RADIUS,
     BANK_SWEEP,
@@ -182,15 +182,23 @@ class ChordPath:
 
 @dataclass(frozen=True)
 class Frame:
-    """The start frame of a move: the ship's start pose, mirrored in y for reverse moves."""
+    """The start frame of a move: the ship's start pose, mirrored in y for reverse moves.
+
+    ``turn`` is the angle between the frame and the ship (degrees, clockwise): a
+    sideslip's template starts at the ship's side, so its frame is the ship turned
+    ±90°, and every pose read off the path is turned back by ``turn`` to give the
+    ship's own heading.  Templates stay in the frame.
+    """
 
     start: Pose
     reverse: bool = False
+    turn: float = 0.0
 
     def pose(self, local: Pose) -> Pose:
         if self.reverse:
             local = Pose(local.x, -local.y, -local.heading)
-        return self.start.compose(local)
+        placed = self.start.compose(local)
+        return Pose(placed.x, placed.y, normalise_angle(placed.heading - self.turn)) if self.turn else placed
 
     def polygon(self, pts: list[Point]) -> Polygon:
         if self.reverse:
@@ -267,7 +275,7 @@ def frame_poses(frame: Frame, x: np.ndarray, y: np.ndarray, h: np.ndarray) -> tu
         y, h = -y, -h
     sh = math.radians(frame.start.heading)
     c, s = math.cos(sh), math.sin(sh)
-    return frame.start.x + x * c + y * s, frame.start.y - x * s + y * c, h + sh
+    return frame.start.x + x * c + y * s, frame.start.y - x * s + y * c, h + sh - math.radians(frame.turn)
 
 
 def place_many(outline: list[Point], x: np.ndarray, y: np.ndarray, h: np.ndarray) -> np.ndarray:
