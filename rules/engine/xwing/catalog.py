@@ -88,6 +88,7 @@ def catalog() -> dict[str, Any]:
         "defaults": {
             "obstacle": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.OBSTACLE_TYPES},
             "device": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.DEVICE_TYPES},
+            "remote": {t: shape_catalog.default_shape_for_type(t) for t in shape_catalog.REMOTE_TYPES},
         },
         "ships": {c.xws: {"name": c.name, "size": c.size, "arcs": list(c.arcs)} for c in CHASSIS.values()},
         "sources": {

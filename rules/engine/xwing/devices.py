@@ -20,6 +20,7 @@ from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
+from rules.engine.xwing.remotes import relocate_remote_ruling
 from rules.engine.xwing.resolve import cid
 
 
@@ -501,6 +502,8 @@ def relocate_device_ruling(scenario: Scenario) -> Ruling:
     action = scenario.action
     ed = scenario.edition
     piece = scenario.piece(action["device"])
+    if piece.kind == "remote":
+        return relocate_remote_ruling(scenario)
     card = CARDS[str(piece.type)]
     to = action["to"]
     pose = Pose(float(to["x"]), float(to["y"]), float(to.get("heading") or 0.0))
@@ -668,7 +671,12 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             for s in scenario.of_kind("ship")
             if (band := range_band(ship_square(s).distance(centre))) is not None and band <= reach
         ]
-        entry.update(detonates=True, affected=affected)
+        remotes = [
+            r.id
+            for r in scenario.of_kind("remote")
+            if (band := range_band(outline(r).distance(centre))) is not None and band <= min(reach, 1)
+        ]
+        entry.update(detonates=True, affected=affected, affected_remotes=remotes)
         figures.append(
             Figure(
                 f"blast-{bomb.id}",
@@ -679,12 +687,15 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
         )
         steps.append(
             Step(
-                f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach",
+                f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach"
+                + (f"; remote {', '.join(remotes)} too" if remotes else ""),
                 f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
                 + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "")
-                + ".",
-                (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides")),
-                (f"blast-{bomb.id}", bomb.id, *affected),
+                + "."
+                + (f" Remotes at range 0–1 are affected as the text says: {', '.join(remotes)}." if remotes else ""),
+                (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides"))
+                + ((cid(ed, "remote/move"),) if remotes else ()),
+                (f"blast-{bomb.id}", bomb.id, *affected, *remotes),
             )
         )
         if bomb.type == "blazer-bomb":
@@ -692,6 +703,10 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
         detonations.append(entry)
     outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
     hit = sorted({s for d in detonations for s in d["affected"]})
+    hit_remotes = sorted({r for d in detonations for r in d.get("affected_remotes", ())})
     fired = len([d for d in detonations if d["detonates"]])
-    summary = f"{fired} bomb(s) detonate; ships affected: {', '.join(hit) or 'none'}."
+    bombs_text = "1 bomb detonates" if fired == 1 else f"{fired} bombs detonate"
+    summary = f"{bombs_text}; ships affected: {', '.join(hit) or 'none'}" + (
+        f"; remotes affected: {', '.join(hit_remotes)}." if hit_remotes else "."
+    )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)

@@ -11,10 +11,16 @@ from typing import Any
 
 from rules.engine.form import FormSpec, common_piece, number
 from rules.engine.xwing.parse import BEARINGS
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES, default_shape_for_type
+from rules.engine.xwing.shapes import (
+    DEVICE_TYPES,
+    OBSTACLE_DEVICES,
+    OBSTACLE_TYPES,
+    REMOTE_TYPES,
+    default_shape_for_type,
+)
 from rules.engine.xwing.ships import CHASSIS
 
-DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES)
+DEFAULT_SHAPE_TYPES = (*OBSTACLE_TYPES, *DEVICE_TYPES, *REMOTE_TYPES)
 
 ACTION_FIELDS: dict[str, str] = {
     "action.degrees": "degrees",

@@ -19,7 +19,7 @@ from rules.engine.xwing.form import FORM
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, SHAPES
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, REMOTE_TYPES, SHAPES
 from rules.engine.xwing.ships import CHASSIS
 
 COLOURS = {
@@ -31,6 +31,7 @@ COLOURS = {
     "loose-cargo": "#9c8f3c",
     "spare-parts": "#8c9c9c",
     "device": "#c94c4c",
+    "remote": "#2bb3a0",
 }
 
 
@@ -41,7 +42,7 @@ def range_overlay(p: Piece) -> tuple[tuple[str, Polygon], ...]:
 
 
 def draw(p: Piece) -> Drawing:
-    """Ships in their player's colour with a facing arrow; obstacles by type; devices red."""
+    """Ships in their player's colour with a facing arrow; obstacles by type; devices red, remotes teal."""
     shape = outline(p)
     if p.kind == "ship":
         pose = ship_pose(p)
@@ -52,7 +53,7 @@ def draw(p: Piece) -> Drawing:
             f"{clean_number(pose.y)}) facing {clean_number(pose.heading)}°."
         )
         return Drawing(shape, "", pose, description=text)
-    colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS["device"]
+    colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS[p.kind]
     c = shape.centroid
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
 
@@ -86,7 +87,8 @@ def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], 
         if spec.kind == "obstacle"
     )
     devices = tuple((f"device:{t}", t.replace("-", " "), {"kind": "device", "type": t}) for t in DEVICE_TYPES)
-    return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices))
+    remotes = tuple((f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t}) for t in REMOTE_TYPES)
+    return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices), ("Remotes", remotes))
 
 
 GAME = Game(
@@ -95,7 +97,7 @@ GAME = Game(
     editions=parse.EDITIONS,
     default_table=(914.4, 914.4),
     clause_prefix="xwing-",
-    piece_kinds=("ship", "obstacle", "device"),
+    piece_kinds=("ship", "obstacle", "device", "remote"),
     action_types=parse.ACTION_TYPES,
     parse_piece=parse.parse_piece,
     parse_action=parse.parse_action,
@@ -122,13 +124,13 @@ GAME = Game(
     form=FORM,
     changes=CHANGES,
     sizes=parse.SIZES,
-    type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES)),
+    type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES), ("Remotes", REMOTE_TYPES)),
     palette=palette(),
     action_menu=dial_menu,
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
         (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))
-        for group, kind in (("Obstacles", "obstacle"), ("Devices", "device"))
+        for group, kind in (("Obstacles", "obstacle"), ("Devices", "device"), ("Remotes", "remote"))
     ),
     dice_faces=parse.DICE_FACES,
     dice_limit=lambda piece, edition: dice_rolled(edition, piece["kind"], str(piece.get("type"))),

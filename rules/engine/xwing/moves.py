@@ -25,6 +25,7 @@ from rules.engine.xwing.movement import (
     execute_maneuver,
 )
 from rules.engine.xwing.pieces import outline, play_area, ship_outline, ship_pose
+from rules.engine.xwing.remotes import remote_facts
 from rules.engine.xwing.resolve import cid, range_0_steps, resolve_contacts
 
 BEARING_NAMES = {
@@ -220,10 +221,23 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         steps += bump_steps
     else:
         bump_facts = {}
+    rf = remote_facts(
+        scenario,
+        ship,
+        ship_outline(ship, m.start),
+        m.counted_template,
+        m.counted_length,
+        final_poly,
+        m.final,
+        m.template_upto,
+    )
+    steps += rf.steps
+    figures += rf.figures
+    warnings += rf.contacts.warnings
     r0_steps, r0 = range_0_steps(scenario, contacts)
     steps += r0_steps
     steps += _flee_step(ed, ship, fled)
-    if len(steps) <= 2 and not contacts.touches and m.executed == "full":
+    if len(steps) <= 2 and not contacts.touches and not rf.contacts.touches and m.executed == "full":
         steps.append(
             Step(
                 "Nothing else happens",
@@ -238,12 +252,12 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         "executed": m.executed,
         "final": m.final.rounded(),
         "bumped": list(m.bumped),
-        "moved_through": [t.piece.id for t in contacts.moved_through],
-        "overlapping": [t.piece.id for t in contacts.overlapping],
+        "moved_through": [t.piece.id for t in (*contacts.moved_through, *rf.contacts.moved_through)],
+        "overlapping": [t.piece.id for t in (*contacts.overlapping, *rf.contacts.overlapping)],
         "effects": list(res.effects),
         "skips_perform_action": skips,
         "fled": fled,
-        "at_range_0": [t.piece.id for t in contacts.at_range_0] + list(m.bumped),
+        "at_range_0": [t.piece.id for t in (*contacts.at_range_0, *rf.contacts.at_range_0)] + list(m.bumped),
         "exempt_at_start": list(res.exempt),
         "template": m.template_name,
         "counted_template_mm": round(m.counted_length, 2),
@@ -251,6 +265,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         **r0,
         **bump_facts,
     }
+    if rf.entries:
+        outcome["remotes"] = list(rf.entries)
     if bearing == "tallon":
         outcome["tallon_position"] = m.tallon_position
         outcome["positions"] = {
@@ -269,6 +285,16 @@ def _summary(ship: Piece, executed: str, final: Pose, fled: bool, skips: bool, o
         s += f"; bumps {', '.join(outcome['bumped'])}"
     if outcome.get("effects"):
         s += f"; effects: {', '.join(e['source'] for e in outcome['effects'])}"
+    for r in outcome.get("remotes", ()):
+        if r.get("effect") == "relocate":
+            where = [k for k, v in r["relocation"].items() if v["legal"]]
+            s += (
+                f"; {r['remote']} relocates to {ship.label}'s {' or '.join(where)} guides"
+                if where
+                else (f"; {r['remote']} and {ship.label} each suffer 1 hit damage")
+            )
+        elif r.get("effect") == "roll":
+            s += f"; it rolls for {r['remote']} (focus: 1 hit damage to it)"
     if fled:
         s += "; it flees the play area"
     if skips:

@@ -12,7 +12,7 @@ from rules.engine.checker import ID_RE, Bounds, Checker, join, parse_shape, roun
 from rules.engine.scenario import COMMON_FIELDS
 from rules.engine.scenario import parse_piece as parse_any
 from rules.engine.xwing import shapes as shape_catalog
-from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES
+from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_DEVICES, OBSTACLE_TYPES, REMOTE_TYPES
 from rules.engine.xwing.ships import CHASSIS
 
 EDITIONS = ("2.0", "2.5")
@@ -105,7 +105,7 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
                     state[flag] = c.boolean(s, flag, join(field, "state"))
         out["state"] = state
     else:
-        types = OBSTACLE_TYPES if kind == "obstacle" else DEVICE_TYPES
+        types = {"obstacle": OBSTACLE_TYPES, "remote": REMOTE_TYPES}.get(kind, DEVICE_TYPES)
         if kind == "obstacle":
             c.unknown(d, (*COMMON_FIELDS, "type", "outline", "shape", "x", "y", "rotation", "flipped"), field)
         else:
@@ -134,7 +134,9 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
                     d = {**{k: v for k, v in d.items() if k != "rotation"}, "heading": d["rotation"]}
         ptype = c.choice(d, "type", field, types)
         out["type"] = ptype
-        if "fuses" in d:
+        if "fuses" in d and kind == "remote":
+            c.add(join(field, "fuses"), "a remote takes no fuse markers")
+        elif "fuses" in d:
             fuses = c.integer(d, "fuses", field, (0, 1, 2, 3))
             if fuses:
                 out["fuses"] = fuses
@@ -157,7 +159,7 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
             default_shape=shape_catalog.default_shape_for_type,
             angle_key="rotation" if kind == "obstacle" else "heading",
             needs_shape=kind == "obstacle",
-            check_type=kind == "device",
+            check_type=kind in ("device", "remote"),
         )
 
 
@@ -332,8 +334,8 @@ def parse_action(
         c.unknown(a, ("type", "device", "to"), f)
         did = a.get("device")
         target = by_id.get(did) if isinstance(did, str) else None
-        if target is None or target["kind"] != "device" or "outline" in target:
-            c.add("action.device", "must be the id of a catalogue-token device in this scenario")
+        if target is None or target["kind"] not in ("device", "remote") or "outline" in target:
+            c.add("action.device", "must be the id of a catalogue-token device or remote in this scenario")
         else:
             out["device"] = did
         to = c.obj(a.get("to"), "action.to")

@@ -10,7 +10,7 @@ Local frames:
 - obstacles: the data's own (origin = the Vassal piece's centre, +y up on the
   printed face), as the spec says: at rotation 0 the outline's +x, +y lie
   along the table's;
-- devices and the obstacles placed like devices (Loose Cargo, Electro-Chaff
+- devices, remotes and the obstacles placed like devices (Loose Cargo, Electro-Chaff
   Cloud, Blaze): origin at the placement point, ``guide_offset`` = d from the
   guide line (reference §4.3, unchanged: our single-token placements agree
   with the peer simulators to 0.6 mm); ``+y`` is the token's heading and the
@@ -74,6 +74,8 @@ BOMB_TYPES = (
     "blazer-bomb",
 )
 DEVICE_TYPES = (*BOMB_TYPES, *MINE_TYPES)
+REMOTE_TYPES = ("buzz-droid-swarm", "drk-1-probe-droid")
+"""Remotes (RRG Remotes): devices with initiative, agility and hull that ships move through and overlap."""
 OBSTACLE_DEVICES = ("loose-cargo", "spare-parts", "electro-chaff-cloud")
 """Obstacles a card drops or launches like a device (they are obstacles once placed)."""
 
@@ -116,6 +118,8 @@ NAMES: dict[str, str] = {
     "conner-net": "Conner Net",
     "cluster-mine-centre": "Cluster Mine (centre)",
     "cluster-mine-side": "Cluster Mine (side)",
+    "buzz-droid-swarm": "Buzz Droid Swarm",
+    "drk-1-probe-droid": "DRK-1 Probe Droid",
 }
 """Display names; the obstacles' sets are our identification (reference §5)."""
 
@@ -127,6 +131,8 @@ GUIDED: dict[str, tuple[str, tuple[str, ...], float | None]] = {
     "conner-net": ("device", ("conner-net",), 38.9),
     "cluster-mine-centre": ("device", ("cluster-mine",), 19.5),
     "cluster-mine-side": ("device", ("cluster-mine",), None),
+    "buzz-droid-swarm": ("remote", ("buzz-droid-swarm",), 18.8),
+    "drk-1-probe-droid": ("remote", ("drk-1-probe-droid",), 21.9),
 }
 """Tokens placed with guides: kind, the scenario types they serve, d (reference §4.3 and §5 notes)."""
 
@@ -221,6 +227,8 @@ _DEFAULTS = {
     "proximity-mine": "proximity-mine",
     "cluster-mine": "cluster-mine-centre",
     "conner-net": "conner-net",
+    "buzz-droid-swarm": "buzz-droid-swarm",
+    "drk-1-probe-droid": "drk-1-probe-droid",
 }
 
 
