@@ -254,6 +254,24 @@ def _raw_row(data: Any, i: int) -> dict[str, Any]:
     return out
 
 
+def _query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
+    """The form's query with these rows in place of the submitted ones, without the add buttons."""
+    if not hasattr(data, "urlencode"):
+        return None
+    q = data.copy()
+    for key in [k for k in q if k.startswith("p-")] + ["add", "add_named", "pick"]:
+        q.pop(key, None)
+    q["p-TOTAL_FORMS"] = str(len(rows))
+    q["p-INITIAL_FORMS"] = "0"
+    for i, row in enumerate(rows):
+        for name, value in row.items():
+            if value is True:
+                q[f"p-{i}-{name}"] = "on"
+            elif value not in (None, "", False):
+                q[f"p-{i}-{name}"] = str(value)
+    return str(q.urlencode())
+
+
 def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """A new row for a piece picked by name: its facts filled in, an id of its own, mid-table."""
     game_name, _, rest = key.partition(":")
@@ -264,13 +282,43 @@ def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     if entry is None:
         return {}
     _, name, values = entry
-    base = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")[:18] or "piece"
+    base = re.sub(r"[^a-z0-9]+", "-", name.split("(")[0].lower()).strip("-")[:18].strip("-") or "piece"
     taken = {r.get("id") for r in rows}
     n = 1
     while f"{base}-{n}" in taken:
         n += 1
-    w, h = game.default_table
-    return {"id": f"{base}-{n}", "x": str(round(w / 2)), "y": str(round(h / 2)), "heading": "0", **values}
+    x, y = _free_spot(game.default_table, rows)
+    return {"id": f"{base}-{n}", "x": str(x), "y": str(y), "heading": "0", **values}
+
+
+FREE_SPACING = 90
+"""mm between the centres of pieces added by name: enough that none lands on top of another."""
+
+
+def _free_spot(table: tuple[float, float], rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """Mid-table, or the nearest spot on a 90 mm grid around it that no placed piece's centre is near.
+
+    A piece added on top of another could not be picked up: the one drawn above it takes the drag.
+    """
+    w, h = table
+    cx, cy = round(w / 2), round(h / 2)
+    taken = []
+    for r in rows:
+        try:
+            taken.append((float(str(r.get("x")).replace(",", ".")), float(str(r.get("y")).replace(",", "."))))
+        except ValueError:
+            continue
+    spots = [
+        (cx + i * FREE_SPACING, cy + j * FREE_SPACING)
+        for i in range(-4, 5)
+        for j in range(-4, 5)
+        if 0 < cx + i * FREE_SPACING < w and 0 < cy + j * FREE_SPACING < h
+    ]
+    spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), -s[1], s[0]))
+    for sx, sy in spots:
+        if all(abs(sx - tx) >= FREE_SPACING or abs(sy - ty) >= FREE_SPACING for tx, ty in taken):
+            return sx, sy
+    return cx, cy
 
 
 def _with_row_ids(data: Any, rows: int) -> Any:
@@ -321,6 +369,8 @@ class Setup:
         self.problems: list[Problem] = []
         self.document: dict[str, Any] | None = None
         self.display_rows = self.rows
+        self.after_add: str | None = None
+        """The address that shows the form with the added row (the page redirects there: reloading it adds nothing)."""
         if self.bound:
             self._build()
             if data is not None and ("add" in data or "add_named" in data):
@@ -333,9 +383,9 @@ class Setup:
                 if new and empty is not None:
                     kept[empty] = new  # a piece picked by name fills the first empty row
                     new = {}
-                self.display_rows = PieceFormSet(
-                    prefix="p", initial=[*kept, *([new] if new or "add" in data else [])][:MAX_ROWS]
-                )
+                now = [*kept, *([new] if new or "add" in data else [])][:MAX_ROWS]
+                self.display_rows = PieceFormSet(prefix="p", initial=now)
+                self.after_add = _query_with_rows(data, now)
 
     def _build(self) -> None:
         form, rows = self.form, self.rows

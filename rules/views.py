@@ -174,6 +174,12 @@ def setup(request: HttpRequest) -> HttpResponse:
         s.scenario = row.scenario()
     else:
         s = Setup(request.GET if request.GET else None)
+    if s.after_add is not None and not _partial(request):
+        # after adding a row, show it from an address of its own: the preview and its links include it,
+        # and reloading the page adds nothing
+        seen = HttpResponseRedirect("?" + s.after_add + "&pick=1")
+        seen.status_code = 303
+        return seen
     ctx: dict[str, Any] = _form_context(s)
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
@@ -185,9 +191,14 @@ def setup(request: HttpRequest) -> HttpResponse:
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names():
-        menu = games.get(str(s.document["game"])).action_menu(s.document)
+        game = games.get(str(s.document["game"]))
+        menu = game.action_menu(s.document)
         ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
-    building = "add" in request.GET or "add_named" in request.GET  # adding rows is not a failed submission
+        pieces, action = s.document.get("pieces"), s.document.get("action")
+        who = game.who_menu(pieces if isinstance(pieces, list) else [], action if isinstance(action, dict) else {})
+        ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
+    # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
+    building = any(key in request.GET for key in ("add", "add_named", "pick"))
     status = 400 if s.bound and s.problems and not _partial(request) and not building else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
@@ -200,6 +211,7 @@ def _with(request: HttpRequest, values: dict[str, str]) -> str:
         query[key] = value
     for key in ("add", "add_named", "drop_doc"):
         query.pop(key, None)
+    query["pick"] = "1"  # a choice, not a submission: what is still missing is not an error (200)
     return "?" + query.urlencode()
 
 

@@ -96,6 +96,11 @@ class Game:
     """Corrections that change stored rulings (``rules.engine.changes``)."""
     action_menu: Callable[[dict[str, Any]], list[tuple[str, str, dict[str, str]]]] = field(default=lambda doc: [])
     """Choices for the action from what the pieces are (e.g. a ship's printed dial): (label, kind, form values)."""
+    who_menu: Callable[[list[dict[str, Any]], dict[str, Any]], list[tuple[str, str, dict[str, str]]]] = field(
+        default=lambda pieces, action: []
+    )
+    """(placed pieces, the action so far) -> "who does what" choices: (label, kind, form values); the
+    setup page shows them as plain links, so the mover, attacker and defender are picked, not typed."""
     preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
     """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
     range_overlay: Callable[[Piece], tuple[tuple[str, Polygon], ...]] = field(default=lambda p: ())

@@ -75,6 +75,15 @@ document.addEventListener("pointerdown", (event) => {
   };
   event.preventDefault(); // no focus change yet: a field losing focus would redraw the preview mid-drag
 });
+// a finger on a piece drags it instead of scrolling the page: touch-action on SVG shapes is not honoured by
+// every browser, so the touch's default (a pan, which cancels the pointer) is stopped here
+document.addEventListener(
+  "touchstart",
+  (event) => {
+    if (event.target.closest && event.target.closest("#preview [data-piece], .turn-handle")) event.preventDefault();
+  },
+  { passive: false },
+);
 document.addEventListener("pointermove", (event) => {
   if (!drag) return;
   const piece = pieceEl(drag.pid);

@@ -88,7 +88,7 @@ def test_setup_errors_next_to_fields(client: Client) -> None:
 
 
 def test_setup_add_a_piece_without_javascript(client: Client) -> None:
-    r = client.get("/setup/", setup_query() | {"add": "1"})
+    r = client.get("/setup/", setup_query() | {"add": "1"}, follow=True)
     assert 'name="p-2-id"' in r.content.decode()
 
 

@@ -11,6 +11,7 @@ from rules.engine.armada.catalog import catalog
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
+from rules.engine.armada.menus import who_menu
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
@@ -131,6 +132,7 @@ GAME = Game(
     in_play=measured,
     range_overlay=range_overlay,
     preview_action=preview_action,
+    who_menu=who_menu,
     estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,

@@ -102,6 +102,17 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
     return p
 
 
+def _fresh_id(base: str, pieces: list[dict[str, Any]]) -> str:
+    """An id for a device the form names only by type ("proximity-mine-1"); empty without a type."""
+    if not base:
+        return ""
+    taken = {p.get("id") for p in pieces}
+    n = 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
 def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str, Any]:
     """The action from the setup form's cleaned data (place-obstacle takes its row out of the pieces)."""
     atype = d.get("action") or "maneuver"
@@ -144,7 +155,8 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         a["tractor"] = True
     elif atype in ("drop", "launch"):
         put("ship", d.get("ship"))
-        a["device"] = {"id": d.get("device_id") or "", "type": d.get("device_type") or ""}
+        dtype = d.get("device_type") or ""
+        a["device"] = {"id": (d.get("device_id") or "").strip() or _fresh_id(dtype, pieces), "type": dtype}
         if d.get("dev_bearing"):
             t: dict[str, Any] = {"bearing": d["dev_bearing"], "speed": int(d.get("dev_speed") or 1)}
             if d["dev_bearing"] != "straight":

@@ -16,6 +16,7 @@ from rules.engine.xwing.changes import CHANGES
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
+from rules.engine.xwing.menus import who_menu
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
@@ -127,6 +128,7 @@ GAME = Game(
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES), ("Remotes", REMOTE_TYPES)),
     palette=palette(),
     action_menu=dial_menu,
+    who_menu=who_menu,
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
         (group, tuple((sid, spec.name) for sid, spec in SHAPES.items() if spec.kind == kind))

@@ -1,0 +1,146 @@
+"""Issue 9's three situations, built by picking and dragging (never typing), in at most 12 user actions.
+
+Each journey runs on a desktop (mouse) and on a touch phone (390 × 844, real touch events sent
+through the DevTools protocol), from an empty table to the ruling's permalink.  ``Journey``
+counts every user action: a pick in a list, a press, a drag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+MAX_ACTIONS = 12
+
+
+class Journey:
+    """One user's actions on the setup page, counted."""
+
+    def __init__(self, page: Page, touch: bool) -> None:
+        self.page, self.touch, self.actions = page, touch, 0
+        self.cdp = page.context.new_cdp_session(page) if touch else None
+
+    def settle(self) -> None:
+        """Wait for the live preview's last refresh: a link in it may otherwise be swapped under the finger."""
+        self.page.wait_for_load_state("networkidle")
+        self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
+
+    def pick(self, select: Locator, value: str) -> None:
+        self.actions += 1
+        self.settle()
+        select.select_option(value)
+
+    def press(self, target: Locator) -> None:
+        self.actions += 1
+        self.settle()
+        target.tap() if self.touch else target.click()
+
+    def add(self, palette_value: str) -> None:
+        """Pick a piece by name in the palette and add it (two actions)."""
+        self.pick(self.page.locator('[name="palette"]'), palette_value)
+        self.press(self.page.get_by_role("button", name="Add it"))
+        expect(self.page.locator("html[data-editor=on]")).to_have_count(1)
+
+    def drag(self, piece_id: str, to_x: float, to_y: float) -> None:
+        """Drag a piece on the preview table to about (to_x, to_y) mm (+y is up the screen)."""
+        self.actions += 1
+        page = self.page
+        self.settle()  # nothing redraws mid-drag
+        piece = page.locator(f'#preview [data-piece="{piece_id}"]')
+        piece.scroll_into_view_if_needed()
+        find_row = "pid => [...document.querySelectorAll('input[name$=\"-id\"]')].find(e => e.value === pid).name"
+        row = page.evaluate(find_row, piece_id)[:-3]
+        x, y = (float(page.locator(f'[name="{row}-{k}"]').input_value()) for k in ("x", "y"))
+        dx_mm, dy_mm = to_x - x, to_y - y
+        scale = page.evaluate("() => document.querySelector('#preview svg').getScreenCTM().a")
+        box = piece.bounding_box()
+        assert box is not None
+        x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        x1, y1 = x0 + dx_mm * scale, y0 - dy_mm * scale
+        x_field = page.locator(f'[data-piece="{piece_id}"]')  # re-read after the preview refreshes
+        if self.cdp is None:
+            page.mouse.move(x0, y0)
+            page.mouse.down()
+            page.mouse.move(x1, y1, steps=6)
+            page.mouse.up()
+        else:
+            send = self.cdp.send
+            send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+            for k in range(1, 7):
+                point = {"x": x0 + (x1 - x0) * k / 6, "y": y0 + (y1 - y0) * k / 6}
+                send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(x_field).to_have_count(1)
+        self.settle()
+        got = [float(page.locator(f'[name="{row}-{k}"]').input_value()) for k in ("x", "y")]
+        assert abs(got[0] - to_x) < 4 and abs(got[1] - to_y) < 4, (piece_id, got, (to_x, to_y))
+
+    def field(self, name: str) -> Locator:
+        return self.page.locator(f'[name="{name}"]')
+
+    def explain(self) -> None:
+        self.press(self.page.get_by_role("button", name="Explain"))
+        expect(self.page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+        assert self.actions <= MAX_ACTIONS, f"{self.actions} actions"
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def journey(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Journey]:
+    touch = request.param == "phone"
+    options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if touch else {}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base_url}/setup/")
+    yield Journey(page, touch)
+    context.close()
+    assert errors == []
+
+
+def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
+    j = journey
+    j.add("xwing:ship:t65xwing")  # lands mid-table, (457, 457) facing 0; later pieces beside it
+    j.add("xwing:obstacle:debris-1")
+    j.drag("debris-1-1", 420, 550)  # onto the [2 left bank]'s path
+    j.press(j.page.get_by_role("link", name="T-65 X-wing moves"))
+    j.press(j.page.get_by_role("link", name="2 bank left"))
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("debris-1-1")
+    j.explain()
+    expect(j.page.locator("ol.steps")).to_contain_text("debris")
+    assert j.actions == 8
+
+
+def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -> None:
+    j = journey
+    j.add("xwing:ship:t65xwing")  # (457, 457)
+    j.add("xwing:ship:tielnfighter")  # beside it, ahead: (457, 547)
+    j.pick(j.field("p-0-player"), "2")
+    j.pick(j.field("p-1-player"), "1")
+    j.drag("t-65-x-wing-1", 502, 457)  # aside, so the mine dropped behind the TIE lands partly on it
+    j.press(j.page.get_by_role("link", name="TIE/ln Fighter drops a device"))
+    j.pick(j.field("device_type"), "proximity-mine")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("under t-65-x-wing-1")
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("detonates")
+    assert j.actions == 10
+
+
+def test_an_attack_obstructed_by_an_asteroid(journey: Journey) -> None:
+    j = journey
+    j.add("xwing:ship:t65xwing")  # (457, 457)
+    j.add("xwing:ship:tielnfighter")  # (457, 547)
+    j.add("xwing:obstacle:asteroid-1")  # (367, 457)
+    j.drag("tie-ln-fighter-1", 490, 707)  # range 3, offset: every closest line runs through x 470-477
+    j.drag("asteroid-1-1", 473, 582)  # across all of them
+    j.press(j.page.get_by_role("link", name="T-65 X-wing attacks TIE/ln Fighter"))
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("obstructed")
+    j.explain()
+    expect(j.page.locator("ol.steps")).to_contain_text("asteroid-1-1")
+    assert j.actions == 10

@@ -1,0 +1,68 @@
+"""The setup page's "who does what" links: movers, droppers and attacker-defender pairs are picked, not typed."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+ROWS = {"p-TOTAL_FORMS": "3", "p-INITIAL_FORMS": "0"}
+
+
+def row(i: int, **values: str) -> dict[str, str]:
+    return {f"p-{i}-{k}": v for k, v in values.items()}
+
+
+def links(page: str) -> dict[str, dict[str, str]]:
+    """The who-menu's links: label -> the query each sets."""
+    nav = re.search(r'<nav class="who".*?</nav>', page, re.S)
+    assert nav is not None
+    out = {}
+    for href, label in re.findall(r'<a class="who-[a-z-]+" href="([^"]+)"[^>]*>([^<]+)</a>', nav.group(0)):
+        q = parse_qs(urlparse(htmllib.unescape(href)).query)
+        out[htmllib.unescape(label)] = {k: v[0] for k, v in q.items()}
+    return out
+
+
+def test_xwing_ships_move_drop_and_attack_enemies_only(client: Client) -> None:
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", **ROWS}
+    q |= row(0, id="a", kind="ship", size="small", x="300", y="300", heading="0", player="1")
+    q |= row(1, id="b", kind="ship", size="small", x="300", y="500", heading="180", player="2")
+    q |= row(2, id="c", kind="ship", size="small", x="500", y="300", heading="0", player="1")
+    got = links(client.get("/setup/", q).content.decode())
+    assert got["a moves"]["action"] == "maneuver" and got["a moves"]["ship"] == "a"
+    assert got["b drops a device"]["action"] == "drop" and got["b drops a device"]["ship"] == "b"
+    assert {k for k in got if "attacks" in k} == {"a attacks b", "b attacks a", "b attacks c", "c attacks b"}
+    pair = got["c attacks b"]
+    assert (pair["action"], pair["attacker"], pair["defender"]) == ("attack", "c", "b")
+    assert pair["p-0-id"] == "a"  # the rest of the form rides along: nothing typed is lost
+    chosen = client.get("/setup/", q | {"ship": "a"}).content.decode()
+    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">a moves<', chosen)
+
+
+def test_armada_pieces_each_offer_their_actions(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS}
+    q |= row(0, id="vic", kind="ship", size="medium", x="600", y="300", heading="0", player="1")
+    q |= row(1, id="x1", kind="squadron", x="700", y="400", player="1")
+    q |= row(2, id="rock", kind="obstacle", type="asteroid", shape="asteroid-field-1", x="900", y="500", heading="0")
+    got = links(client.get("/setup/", q).content.decode())
+    assert got["vic moves"]["ship"] == "vic" and got["vic places squadrons"]["action"] == "place-squadrons"
+    assert got["x1 moves"] == {**got["x1 moves"], "action": "move-squadron", "squadron": "x1"}
+    assert got["rock is moved"]["action"] == "move-obstacle" and got["rock is moved"]["moved"] == "rock"
+
+
+def test_adding_a_piece_redirects_to_an_address_that_holds_it(client: Client) -> None:
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+    q |= row(0, id="a", kind="ship", size="small", x="300", y="300", heading="0", player="1")
+    r = client.get("/setup/", q | {"palette": "xwing:obstacle:asteroid-4", "add_named": "1"})
+    assert r.status_code == 303
+    target = parse_qs(urlparse(r["Location"]).query)
+    assert "add_named" not in target and target["p-TOTAL_FORMS"] == ["2"] and target["p-1-shape"] == ["asteroid-4"]
+    page = client.get("/setup/" + r["Location"]).content.decode()
+    assert links(page)["a moves"]["p-1-id"] == "asteroid-4-1"  # the name without its set, made an id
+    assert 'data-piece="asteroid-4-1"' in page  # the preview draws the new piece at once
