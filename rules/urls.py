@@ -20,6 +20,7 @@ urlpatterns = [
     path(f"s/{SID}/step/<int:n>/", views.permalink_step, name="step"),
     path(f"s/{SID}.svg", views.picture_svg, name="svg"),
     path(f"s/{SID}.png", views.picture_png, name="png"),
+    path(f"s/{SID}/thumb.svg", views.picture_thumb, name="thumb"),
     path("rules/", views.clause_list, name="clauses"),
     path("changes/", views.changes, name="changes"),
     path("rules/<path:clause_id>", views.clause_detail, name="clause"),

@@ -362,6 +362,19 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 
 @require_safe
 @cache_control(**PICTURE_CACHE)
+@etag(lambda request, sid: "thumb-" + picture_etag(request, sid))
+def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
+    """The table picture alone, framed on what the ruling is about: the library's thumbnails."""
+    row = _stored(sid)
+    scenario = row.scenario()
+    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{row.id}")
+    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+@require_safe
+@cache_control(**PICTURE_CACHE)
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)

@@ -473,3 +473,15 @@ def test_a_link_to_a_step_previews_that_step(client: Client) -> None:
     assert step2.headers["ETag"] != client.get(f"/s/{ex.id}.svg").headers["ETag"]
     png = client.get(f"/s/{ex.id}.png?step=2")
     assert png.status_code == 200 and png.content != client.get(f"/s/{ex.id}.png").content
+
+
+def test_library_thumbnails_are_the_table_pictures(client: Client) -> None:
+    """Each example in the library shows a small picture of its table (lazy, decorative: its title is the link)."""
+    html = client.get("/").content.decode()
+    thumbs = re.findall(r'<img src="(/s/[a-z0-9]+/thumb\.svg)" alt="" width="96" height="96" loading="lazy"', html)
+    assert len(thumbs) >= 100
+    r = client.get(thumbs[0])
+    assert r.status_code == 200 and r["Content-Type"] == "image/svg+xml"
+    body = r.content.decode()
+    assert body.startswith("<?xml") and 'class="table-picture"' in body and "<script" not in body
+    assert client.get(thumbs[0], headers={"If-None-Match": r["ETag"]}).status_code == 304
