@@ -92,6 +92,7 @@ class PieceForm(forms.Form):
     placed_device = forms.BooleanField(label="placed a device", required=False)
     decloaked = forms.BooleanField(label="decloaked", required=False)
     fuses = forms.ChoiceField(label="fuses", required=False, choices=[("", "0"), ("1", "1"), ("2", "2"), ("3", "3")])
+    target = _id("targets (id)")
     flotilla = forms.BooleanField(label="flotilla", required=False)
     yaw_limits = forms.CharField(
         label="speed chart (1: 2; 2: 1 1)", required=False, max_length=80, widget=forms.TextInput(attrs={"size": "12"})

@@ -31,10 +31,9 @@ class Example:
         return self.scenario.edition
 
 
-@cache
-def examples() -> tuple[Example, ...]:
+def _load(folder: Path) -> tuple[Example, ...]:
     out = []
-    for path in sorted(EXAMPLES_DIR.glob("*.json")):
+    for path in sorted(folder.glob("*.json")):
         doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         out.append(
             Example(
@@ -49,8 +48,27 @@ def examples() -> tuple[Example, ...]:
     return tuple(out)
 
 
+@cache
+def examples() -> tuple[Example, ...]:
+    """The library as it is listed."""
+    return _load(EXAMPLES_DIR)
+
+
+@cache
+def retired() -> tuple[Example, ...]:
+    """Earlier versions of examples (e.g. hand-drawn squares replaced by real components).
+
+    They are no longer listed, but their permalinks were shared: they keep rendering, even on a
+    database that never stored them, and the cleanup command never deletes them.
+    """
+    return _load(EXAMPLES_DIR / "retired")
+
+
+@cache
+def _by_id() -> dict[str, Example]:
+    return {ex.id: ex for ex in (*retired(), *examples())}
+
+
 def example_by_id(sid: str) -> Example | None:
-    for ex in examples():
-        if ex.id == sid:
-            return ex
-    return None
+    """A listed or retired example by its permalink id (no database involved)."""
+    return _by_id().get(sid)

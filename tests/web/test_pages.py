@@ -274,7 +274,9 @@ def test_a_permalink_stored_before_a_correction_says_so(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_new_permalinks_and_outline_only_situations_show_no_correction(client: Client) -> None:
-    outline_only = next(e for e in examples() if e.slug == "xw-09-bump-before-asteroid")
+    from rules.library import retired
+
+    outline_only = next(e for e in retired() if e.slug == "xw-09-bump-before-asteroid")  # its hand-drawn version
     assert '"shape"' not in outline_only.scenario.canonical().decode()
     _store_old(outline_only.scenario.canonical().decode(), outline_only.id, outline_only.scenario.digest(), 1)
     assert "Corrected since" not in client.get(f"/s/{outline_only.id}/").content.decode()
@@ -433,7 +435,7 @@ def test_a_ship_with_known_data_offers_its_printed_dial(client: Client) -> None:
     }
     html = client.get("/setup/", q).content.decode()
     assert 'class="dial"' in html and 'class="dial-blue"' in html and 'class="dial-red"' in html
-    link = re.search(r'<a class="dial-blue" href="([^"]+)">1 bank left</a>', html)
+    link = re.search(r'<a class="dial-blue" href="([^"]+)"[^>]*>1 bank left</a>', html)
     assert link is not None
     chosen = client.get("/setup/" + link.group(1).replace("&amp;", "&")).content.decode()
     assert 'data-testid="verdict"' in chosen and "bank" in chosen
@@ -485,3 +487,30 @@ def test_library_thumbnails_are_the_table_pictures(client: Client) -> None:
     body = r.content.decode()
     assert body.startswith("<?xml") and 'class="table-picture"' in body and "<script" not in body
     assert client.get(thumbs[0], headers={"If-None-Match": r["ETag"]}).status_code == 304
+
+
+def test_retired_examples_keep_their_permalinks_but_leave_the_library(client: Client) -> None:
+    """An example redrawn with real components gets a new id; the old id, once shared, must keep rendering."""
+    from rules.library import examples, retired
+
+    old = retired()
+    assert len(old) >= 20
+    listed = client.get("/").content.decode()
+    current = {e.id for e in examples()}
+    for ex in old:
+        assert ex.id not in current and f"/s/{ex.id}/" not in listed
+        assert client.get(f"/s/{ex.id}/").status_code == 200  # found in the retired folder, stored on first use
+
+
+def test_no_listed_xwing_example_stands_a_square_in_for_a_component() -> None:
+    """Realistic components (catalogue shapes), not hand-drawn squares standing in for them (issue 9)."""
+    from rules.library import examples
+
+    squares = [
+        (ex.slug, p.id)
+        for ex in examples()
+        if ex.scenario.game == "xwing"
+        for p in ex.scenario.pieces
+        if p.get("outline") is not None and len(p.get("outline")) == 4
+    ]
+    assert squares == []

@@ -99,6 +99,8 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
             p["flipped"] = True
         if kind == "device" and data.get("fuses"):
             p["fuses"] = int(data["fuses"])
+        if kind == "device" and (data.get("target") or "").strip():
+            p["target"] = data["target"].strip()  # a seismic charge's obstacle
     return p
 
 
@@ -257,6 +259,7 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 "flipped": p.get("flipped", False),
                 "label": p.get("label", ""),
                 "fuses": str(p.get("fuses", "") or ""),
+                "target": p.get("target", ""),
                 "stressed": state.get("stressed", False),
                 "placed_device": state.get("placed_device", False),
                 "decloaked": state.get("decloaked", False),

@@ -89,7 +89,8 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
             )
         )
     outcome = {"legal": not violations, "violations": violations}
-    summary = "The obstacle setup is legal." if not violations else f"The setup breaks {len(violations)} rule(s)."
+    n = len(violations)
+    summary = "The obstacle setup is legal." if not n else f"The setup breaks {'1 rule' if n == 1 else f'{n} rules'}."
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
 

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
 from rules import limits
-from rules.library import examples
+from rules.library import examples, retired
 from rules.models import StoredScenario
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         days = max(1, int(options["days"]))
         cutoff = timezone.now() - timedelta(days=days)
-        keep = [e.scenario.digest() for e in examples()]
+        keep = [e.scenario.digest() for e in (*examples(), *retired())]
         stale = StoredScenario.objects.filter(opened__isnull=True, created__lt=cutoff).exclude(digest__in=keep)
         count = stale.count()
         if options["dry_run"]:
