@@ -183,13 +183,19 @@ def setup(request: HttpRequest) -> HttpResponse:
     ctx: dict[str, Any] = _form_context(s)
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
+        ghosts = _ghosts(s.scenario, s.document)
         # the whole table, each piece editable; mark_safe: our own ElementTree output
-        ctx["picture"] = mark_safe(render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False))
+        ctx["picture"] = mark_safe(
+            render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts)
+        )
         ctx["verdict"] = ruling.summary
         ctx["preview_steps"] = [s.title for s in ruling.steps]
         ctx["preview_warnings"] = list(ruling.warnings)
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
+    table = s.scenario or (_pieces_scenario(s.document) if isinstance(s.document, dict) else None)
+    if table is not None and s.bound:
+        ctx["snaps"] = _snap_links(request, s, table)
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names():
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
@@ -215,8 +221,8 @@ def _with(request: HttpRequest, values: dict[str, str]) -> str:
     return "?" + query.urlencode()
 
 
-def _pieces_only(doc: dict[str, Any]) -> str | None:
-    """The table with just its pieces, while the action is incomplete (None if the pieces are not valid yet)."""
+def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
+    """The pieces with an action that needs nothing else (None if the pieces are not valid yet)."""
     try:
         game = games.get(str(doc.get("game")))
     except KeyError:
@@ -226,10 +232,39 @@ def _pieces_only(doc: dict[str, Any]) -> str | None:
     if action is None:
         return None
     try:
-        scenario = parse_scenario({k: v for k, v in doc.items() if k != "dice"} | {"action": action})
+        return parse_scenario({k: v for k, v in doc.items() if k != "dice"} | {"action": action})
     except ScenarioError:
         return None
-    return mark_safe(render_svg(scenario, None, id_prefix="pv", editable=True, zoom=False))  # our own output
+
+
+def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
+    """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
+    rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+    action = s.document.get("action") if isinstance(s.document, dict) else None
+    out = []
+    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, action if isinstance(action, dict) else {}):
+        i = rows.get(str(v["piece"]))
+        if i is not None:
+            values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
+            if v.get("heading") is not None:
+                values[f"p-{i}-heading"] = str(v["heading"])
+            out.append((label, _with(request, values)))
+    return out
+
+
+def _pieces_only(doc: dict[str, Any]) -> str | None:
+    """The table with just its pieces, while the action is incomplete (None if the pieces are not valid yet)."""
+    scenario = _pieces_scenario(doc)
+    if scenario is None:
+        return None
+    ghosts = _ghosts(scenario, doc)
+    return mark_safe(render_svg(scenario, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))  # ours
+
+
+def _ghosts(scenario: Scenario, doc: dict[str, Any] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The game's previews of its action menu's choices, from the action as typed so far."""
+    action = doc.get("action") if isinstance(doc, dict) else None
+    return games.get(scenario.game).option_ghosts(scenario, action if isinstance(action, dict) else {})
 
 
 @csrf_exempt
@@ -364,10 +399,13 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 @cache_control(**PICTURE_CACHE)
 @etag(lambda request, sid: "thumb-" + picture_etag(request, sid))
 def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
-    """The table picture alone, framed on what the ruling is about: the library's thumbnails."""
-    row = _stored(sid)
-    scenario = row.scenario()
-    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{row.id}")
+    """The table picture alone, framed on what the ruling is about: the library's thumbnails.
+
+    A library example is drawn from the library itself: a page of thumbnails costs the database nothing.
+    """
+    ex = example_by_id(sid)
+    scenario = ex.scenario if ex is not None else _stored(sid).scenario()
+    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{sid}")
     response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
     return response

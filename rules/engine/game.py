@@ -101,6 +101,16 @@ class Game:
     )
     """(placed pieces, the action so far) -> "who does what" choices: (label, kind, form values); the
     setup page shows them as plain links, so the mover, attacker and defender are picked, not typed."""
+    option_ghosts: Callable[[Scenario, dict[str, Any]], tuple[tuple[str, tuple[Polygon, ...]], ...]] = field(
+        default=lambda scenario, action: ()
+    )
+    """(the pieces, the action so far) -> for each ``action_menu`` choice (by label) its template and final
+    base, to preview while the user hovers or focuses that choice."""
+    snap_menu: Callable[[Scenario, dict[str, Any]], list[tuple[str, str, dict[str, Any]]]] = field(
+        default=lambda scenario, action: []
+    )
+    """(the pieces, the action so far) -> snap helpers: (label, kind, {"piece", "x", "y", "heading"}), a new
+    place for one piece (touching the template or a base, at a range band's edge, on a ship's guides)."""
     preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
     """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
     range_overlay: Callable[[Piece], tuple[tuple[str, Polygon], ...]] = field(default=lambda p: ())

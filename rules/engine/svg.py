@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
 
 from rules.engine import games
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
+
+if TYPE_CHECKING:
+    from shapely import Polygon
 
 MARGIN = 20.0
 OG_WIDTH, OG_HEIGHT = 1200, 630
@@ -49,6 +53,8 @@ class _Canvas:
     def __init__(self, height: float) -> None:
         self.h = height
         self.font = 11.0
+        self.labels: list[tuple[float, float, float, float]] = []
+        """Boxes (table mm: x0, y0, x1, y1) of the labels drawn so far, which later labels step around."""
 
     def pt(self, p: Point) -> str:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
@@ -68,11 +74,14 @@ def render_svg(
     editable: bool = False,
     ranges_from: str | None = None,
     caption: str | None = None,
+    ghosts: tuple[tuple[str, tuple[Polygon, ...]], ...] = (),
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
     ``ranges_from`` names a piece whose range (or distance) bands are drawn beneath everything.
     ``caption`` is the card's last line (its short link).
+    ``ghosts`` are choices' outlines (key, shapes: a template, then a final base), drawn hidden; the
+    setup page shows one while its choice is hovered or focused.
 
     ``step`` (1-based) emphasises what that explanation step highlights.
     ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
@@ -151,7 +160,7 @@ def render_svg(
 
     if ranges_from is not None and ranges_from in {p.id for p in scenario.pieces}:
         _ranges(svg, cv, scenario, scenario.piece(ranges_from))
-    figures = list(ruling.figures) if ruling else []
+    figures = _shown_figures(ruling, step)
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
         if f.kind in ("template", "template-counted", "area", "blocked"):
@@ -183,6 +192,17 @@ def render_svg(
     for f in figures:
         if f.kind not in ("template", "template-counted", "area", "blocked"):
             _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
+    if ghosts:
+        layer = ET.SubElement(svg, "g", {"class": "option-ghosts", "aria-hidden": "true"})
+        for key, shapes in ghosts:
+            g = ET.SubElement(layer, "g", {"class": "option-ghost", "data-option": key})
+            for i, shape in enumerate(shapes):
+                style = (
+                    {"fill": COLOURS["template"], "fill-opacity": "0.45", "stroke": COLOURS["template"]}
+                    if i == 0 and len(shapes) > 1
+                    else {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "4 2"}
+                )
+                ET.SubElement(g, "polygon", {"points": cv.points(ring(shape)), "stroke-width": "1.2", **style})
     _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
         return ET.tostring(svg, encoding="unicode")
@@ -266,6 +286,23 @@ def _piece(scenario: Scenario, pid: object) -> Piece | None:
         return scenario.piece(pid)
     except KeyError:
         return None
+
+
+def _shown_figures(ruling: Ruling | None, step: int | None) -> list[Figure]:
+    """Every figure; at step N only those no later step introduces, so the picture builds up with the steps.
+
+    A figure is introduced by the first step that highlights it (the template, then the final base,
+    then the contacts, as the explanation goes); one no step names is always drawn.
+    """
+    if ruling is None:
+        return []
+    if step is None or not 1 <= step <= len(ruling.steps):
+        return list(ruling.figures)
+    first: dict[str, int] = {}
+    for i, s in enumerate(ruling.steps, start=1):
+        for fid in s.highlight:
+            first.setdefault(fid, i)
+    return [f for f in ruling.figures if first.get(f.id, 0) <= step]
 
 
 def _highlights(ruling: Ruling | None, step: int | None) -> set[str]:
@@ -410,7 +447,21 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
         _label(g, cv, (top[0], top[1] - cv.font * 1.3), label)
 
 
+def _free_spot(cv: _Canvas, at: Point, text: str) -> Point:
+    """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
+    w, h = max(1, len(text)) * cv.font * 0.6, cv.font * 1.2  # DejaVu Sans: about 0.6 em a character
+    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in (1, 2) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    for dx, dy in steps:
+        x, y = at[0] + dx, at[1] + dy
+        box = (x - w / 2, y + cv.font * 0.8 - h / 2, x + w / 2, y + cv.font * 0.8 + h / 2)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
+            cv.labels.append(box)
+            return x, y
+    return at
+
+
 def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:
+    at = _free_spot(cv, at, text)
     t = ET.SubElement(
         g,
         "text",

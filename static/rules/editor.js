@@ -159,4 +159,16 @@ document.body.addEventListener("htmx:afterSettle", () => {
     showHandle(piece);
   }
 });
+// the dial: hovering or focusing a maneuver shows its template and final base on the table (a ghost)
+function showGhost(option) {
+  for (const g of document.querySelectorAll("#preview .option-ghost")) {
+    g.classList.toggle("shown", option !== null && g.dataset.option === option);
+  }
+}
+for (const [kind, show] of [["pointerover", true], ["focusin", true], ["pointerout", false], ["focusout", false]]) {
+  document.addEventListener(kind, (event) => {
+    const link = event.target.closest && event.target.closest("#preview .dial a[data-option]");
+    if (link) showGhost(show ? link.dataset.option : null);
+  });
+}
 document.documentElement.dataset.editor = "on"; // ready: tests and styles may rely on it

@@ -236,3 +236,19 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     page.mouse.up()
     expect(page.locator('[name="p-0-y"]')).not_to_have_value("457")
     expect(page.get_by_test_id("verdict")).to_contain_text("asteroid")
+
+
+def test_hovering_a_dial_choice_shows_its_ghost(page: Page, base_url: str) -> None:
+    """While choosing, the table shows the hovered (or focused) maneuver's template and final base."""
+    page.goto(f"{base_url}/setup/")
+    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
+    page.get_by_role("button", name="Add it").click()
+    page.get_by_role("link", name="T-65 X-wing moves").click()
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    ghost = page.locator('#preview .option-ghost[data-option="2 bank left"]')
+    expect(ghost).to_be_hidden()
+    page.get_by_role("link", name="2 bank left").hover()
+    expect(ghost).to_be_visible()
+    page.get_by_role("link", name="3 straight").focus()
+    expect(ghost).to_be_hidden()
+    expect(page.locator('#preview .option-ghost[data-option="3 straight"]')).to_be_visible()

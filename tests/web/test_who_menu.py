@@ -66,3 +66,40 @@ def test_adding_a_piece_redirects_to_an_address_that_holds_it(client: Client) ->
     page = client.get("/setup/" + r["Location"]).content.decode()
     assert links(page)["a moves"]["p-1-id"] == "asteroid-4-1"  # the name without its set, made an id
     assert 'data-piece="asteroid-4-1"' in page  # the preview draws the new piece at once
+
+
+def test_each_dial_choice_has_a_hidden_ghost_of_its_template_and_final_base(client: Client) -> None:
+    from rules.engine.xwing.ships import CHASSIS
+
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "ship": "a", "pick": "1", **ROWS}
+    q |= row(0, id="a", kind="ship", chassis="t65xwing", x="300", y="300", heading="0", player="1")
+    page = client.get("/setup/", q).content.decode()
+    dial = re.findall(r'<a class="dial-[a-z]+" href="[^"]+" data-option="([^"]+)">', page)
+    ghosts = re.findall(r'<g class="option-ghost" data-option="([^"]+)">(.*?)</g>', page, re.S)
+    assert len(dial) == len(CHASSIS["t65xwing"].dial) and [k for k, _ in ghosts] == dial
+    body = dict(ghosts)["2 bank left"]
+    polygons = re.findall(r'<polygon points="([^"]+)"', body)
+    assert len(polygons) == 2  # the template, then the final base
+    # the ghost base stands where the ruling puts a fully executed [2 left bank]
+    from tests.engine.helpers import move, rule, ship
+
+    final = rule([ship("a", 300, 300)], move("a", "bank", 2, "left")).outcome["final"]
+    pts = [tuple(map(float, p.split(","))) for p in polygons[1].split()]
+    xs, ys = [p[0] for p in pts], [914.4 - p[1] for p in pts]  # the picture's y runs down
+    assert abs((min(xs) + max(xs)) / 2 - final["x"]) < 0.5 and abs((min(ys) + max(ys)) / 2 - final["y"]) < 0.5
+
+
+def test_snap_links_rewrite_the_snapped_rows_position(client: Client) -> None:
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "ship": "a", "bearing": "straight", "speed": "2"}
+    q |= ROWS | row(0, id="a", kind="ship", size="small", x="300", y="300", heading="0", player="1")
+    q |= row(1, id="rock", kind="obstacle", type="asteroid", shape="asteroid-1", x="700", y="700", heading="0")
+    page = client.get("/setup/", q).content.decode()
+    snaps = {
+        htmllib.unescape(label): htmllib.unescape(href)
+        for href, label in re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
+    }
+    assert "rock: touching the template, left side" in snaps and "rock: at the edge of range 1 ahead of a" in snaps
+    target = parse_qs(urlparse(snaps["rock: touching a's base, ahead"]).query)
+    assert target["p-1-x"] == ["300.0"] and float(target["p-1-y"][0]) > 320 and target["p-0-x"] == ["300"]
+    after = client.get("/setup/" + snaps["rock: touching a's base, ahead"]).content.decode()
+    assert "rock" in after and 'data-testid="verdict"' in after

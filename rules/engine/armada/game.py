@@ -16,6 +16,7 @@ from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
 from rules.engine.armada.ships import SHIPS
+from rules.engine.armada.snaps import snap_menu
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
@@ -133,6 +134,7 @@ GAME = Game(
     range_overlay=range_overlay,
     preview_action=preview_action,
     who_menu=who_menu,
+    snap_menu=snap_menu,
     estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,

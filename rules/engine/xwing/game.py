@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from shapely import Polygon
 
 from rules.engine.game import Drawing, Game
@@ -16,12 +14,13 @@ from rules.engine.xwing.changes import CHANGES
 from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
-from rules.engine.xwing.menus import who_menu
+from rules.engine.xwing.menus import dial_ghosts, dial_menu, who_menu
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, REMOTE_TYPES, SHAPES
 from rules.engine.xwing.ships import CHASSIS
+from rules.engine.xwing.snaps import snap_menu
 
 COLOURS = {
     "asteroid": "#8d7b68",
@@ -57,23 +56,6 @@ def draw(p: Piece) -> Drawing:
     colour = COLOURS.get(str(p.type), COLOURS["device"]) if p.kind == "obstacle" else COLOURS[p.kind]
     c = shape.centroid
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
-
-
-def dial_menu(doc: dict[str, Any]) -> list[tuple[str, str, dict[str, str]]]:
-    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty."""
-    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
-    ship_id = action.get("ship") if isinstance(action, dict) else None
-    ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
-    chassis = CHASSIS.get(str(ship.get("chassis"))) if ship else None
-    if chassis is None:
-        return []
-    out = []
-    for speed, joined, difficulty in chassis.dial:
-        bearing, _, direction = joined.rpartition("-") if joined.endswith(("-left", "-right")) else (joined, "", "")
-        values = {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction}
-        label = f"{speed} {bearing.replace('-', ' ')}{' ' + direction if direction else ''}"
-        out.append((label, difficulty, values))
-    return out
 
 
 def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
@@ -128,6 +110,8 @@ GAME = Game(
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Devices", DEVICE_TYPES), ("Remotes", REMOTE_TYPES)),
     palette=palette(),
     action_menu=dial_menu,
+    option_ghosts=dial_ghosts,
+    snap_menu=snap_menu,
     who_menu=who_menu,
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(

@@ -6,7 +6,17 @@ the ship, attacker and defender are picked among the placed ships instead of typ
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
+
+from shapely import Polygon
+
+from rules.engine.geometry import Pose
+from rules.engine.scenario import Scenario
+from rules.engine.xwing.movement import BASIC
+from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
+from rules.engine.xwing.pieces import ship_length, ship_outline, ship_pose
+from rules.engine.xwing.ships import CHASSIS
 
 Choice = tuple[str, str, dict[str, str]]
 
@@ -47,3 +57,46 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
                 values = {"action": "attack", "attacker": a["id"], "defender": d["id"]}
                 out.append((f"{_name(a)} attacks {_name(d)}", "current" if now else "attack", values))
     return out
+
+
+def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
+    """(label, difficulty, bearing, direction, speed) for each maneuver of a known chassis's dial."""
+    chassis = CHASSIS.get(str(chassis_id))
+    for speed, joined, difficulty in chassis.dial if chassis else ():
+        bearing, _, direction = joined.rpartition("-") if joined.endswith(("-left", "-right")) else (joined, "", "")
+        label = f"{speed} {bearing.replace('-', ' ')}{' ' + direction if direction else ''}"
+        yield label, difficulty, bearing, direction, speed
+
+
+def dial_menu(doc: dict[str, Any]) -> list[Choice]:
+    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty."""
+    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+    ship_id = action.get("ship") if isinstance(action, dict) else None
+    ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
+    return [
+        (label, difficulty, {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction})
+        for label, difficulty, bearing, direction, speed in _dial(ship.get("chassis") if ship else None)
+    ]
+
+
+def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
+    """Each dial choice's template and fully executed final base (no bump: a preview, not a ruling)."""
+    ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
+    if ship is None or ship.size == "huge":
+        return ()
+    start = ship_pose(ship)
+    out: list[tuple[str, tuple[Polygon, ...]]] = []
+    for label, _, bearing, direction, speed in _dial(ship.get("chassis")):
+        if bearing == "stationary":
+            out.append((label, (ship_outline(ship, start),)))
+            continue
+        side = -1 if direction == "left" else 1
+        path = ChordPath(TemplateSpec(BASIC[bearing], speed, side), ship_length(ship))
+        frame = Frame(start, reverse=bearing.startswith("reverse"))
+        full = frame.pose(path.full_pose())
+        if bearing in ("koiogran", "segnor"):
+            full = Pose(full.x, full.y, full.heading + 180)
+        elif bearing == "tallon":
+            full = Pose(full.x, full.y, full.heading + side * 90)  # the middle position
+        out.append((label, (frame.polygon(path.template()), ship_outline(ship, full))))
+    return tuple(out)  # a Tallon roll previews its middle position only

@@ -1,0 +1,59 @@
+"""Sliding a piece until a condition holds: the geometry behind every game's snap helpers.
+
+A piece keeps its facing and is translated along one direction from a start point; the first
+offset at which ``clear`` holds is found by bisection to 0.001 mm, then rounded *outward* (in the
+direction of the slide) to the 0.01 mm a position is stored at, so a piece snapped to touch ends
+at most 0.01 mm clear, never overlapping.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from shapely import Polygon, affinity
+
+from rules.engine.geometry import overlaps
+
+Point2 = tuple[float, float]
+
+FAR = 400.0
+"""mm: the slide's far end, clear of anything it is measured against on any table."""
+
+
+def clear_of(shape: Polygon) -> Callable[[Polygon], bool]:
+    """Holds once the piece shares no area with ``shape`` (touching is clear)."""
+    return lambda q: not overlaps(q, shape)
+
+
+def at_least(shape: Polygon, distance: float) -> Callable[[Polygon], bool]:
+    """Holds once the piece is ``distance`` mm or more from ``shape``."""
+    return lambda q: bool(shape.distance(q) >= distance)
+
+
+def _outward(v: float, d: float) -> float:
+    return math.ceil(v * 100) / 100 if d > 1e-12 else math.floor(v * 100) / 100 if d < -1e-12 else round(v, 2)
+
+
+def slide(
+    shape: Polygon, at: Point2, start: Point2, direction: Point2, clear: Callable[[Polygon], bool]
+) -> Point2 | None:
+    """Where the piece (``shape``, standing at ``at``) stands when first ``clear`` sliding from ``start``.
+
+    None when it is already clear at ``start`` (nothing to slide toward) or never within ``FAR``.
+    """
+    dx, dy = direction
+
+    def moved(t: float) -> Polygon:
+        return affinity.translate(shape, start[0] + t * dx - at[0], start[1] + t * dy - at[1])
+
+    if clear(moved(0.0)) or not clear(moved(FAR)):
+        return None
+    lo, hi = 0.0, FAR
+    while hi - lo > 0.001:
+        mid = (lo + hi) / 2
+        if clear(moved(mid)):
+            hi = mid
+        else:
+            lo = mid
+    return _outward(start[0] + hi * dx, dx), _outward(start[1] + hi * dy, dy)

@@ -1,0 +1,106 @@
+"""Snap helpers for the setup page: put an obstacle, device or remote exactly where a judge needs it.
+
+Each helper slides the piece, keeping its facing, along one direction until a condition holds
+(``rules.engine.snapping``: to 0.001 mm, then rounded outward to the stored 0.01 mm, so "touching"
+ends at most 0.01 mm clear, never overlapping):
+
+- touching the acting ship's template, on its left or right side (at the template's middle);
+- touching the ship's base ahead, behind, left or right;
+- at the outer edge of range 1, 2 or 3 ahead of the ship (exactly 100, 200, 300 mm from its base);
+- a device or remote with its guides at the ship's rear or front guides, or at the template's far end.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely import Polygon
+
+from rules.engine.geometry import RANGE_BAND_MM, Pose
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.snapping import at_least, clear_of, slide
+from rules.engine.xwing.movement import BASIC
+from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
+from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
+from rules.engine.xwing.shapes import SHAPES
+
+Snap = tuple[str, str, dict[str, Any]]
+"""(label, kind, {"piece", "x", "y", "heading"})."""
+
+BAND_MARGIN = 0.015
+"""mm short of a band's edge that a snap aims for, so that the stored hundredths stay inside the band."""
+MAX_PIECES = 4
+"""Pieces offered snaps (the first ones on the table that are not ships): a short list stays readable."""
+
+
+def _entry(label: str, piece: Piece, at: tuple[float, float] | None, heading: float | None = None) -> list[Snap]:
+    if at is None:
+        return []
+    angle = heading if heading is not None else piece.get("rotation" if piece.kind == "obstacle" else "heading")
+    values = {"piece": piece.id, "x": at[0], "y": at[1], "heading": round(float(angle or 0.0) % 360, 2)}
+    return [(label, "snap", values)]
+
+
+def _template(ship: Piece, action: dict[str, Any]) -> tuple[Polygon, Pose, tuple[float, float], Pose] | None:
+    """The maneuver template in use, its middle point, the left normal there and its far end (None without one)."""
+    bearing = action.get("bearing")
+    if action.get("type") != "maneuver" or bearing not in BASIC or not str(action.get("speed") or "").isdigit():
+        return None
+    if str(bearing).startswith("sideslip") or ship.size == "huge":
+        return None
+    side = -1 if action.get("direction") == "left" else 1
+    path = ChordPath(TemplateSpec(BASIC[str(bearing)], int(action["speed"]), side), ship_length(ship))
+    frame = Frame(ship_pose(ship), reverse=str(bearing).startswith("reverse"))
+    s = path.b + path.template_length / 2  # the template's middle, on its middle line
+    (ax, ay), (bx, by) = path.point(s - 0.5), path.point(s + 0.5)
+    mx, my = path.point(s)
+    middle = frame.pose(Pose(mx, my, math.degrees(math.atan2(bx - ax, by - ay))))
+    h = math.radians(middle.heading)
+    ex, ey = path.point(path.b + path.template_length)
+    end = frame.pose(Pose(ex, ey, path.full_pose().heading))  # the end's direction is the full position's facing
+    return frame.polygon(path.template()), middle, (-math.cos(h), math.sin(h)), end
+
+
+def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
+    """Snaps for the first few non-ship pieces, relative to the ship the action names."""
+    ship_id = action.get("ship") or action.get("attacker")
+    ship = next((p for p in scenario.of_kind("ship") if p.id == ship_id), None)
+    if ship is None:
+        return []
+    movable = [p for p in scenario.pieces if p.kind != "ship" and p.get("shape") is not None][:MAX_PIECES]
+    base = ship_square(ship)
+    guided = outline(ship)
+    pose = ship_pose(ship)
+    fx, fy = pose.forward
+    rx, ry = fy, -fx  # the ship's right
+    template = _template(ship, action)
+    out: list[Snap] = []
+    for p in movable:
+        name, ship_name = p.label, ship.label
+        shape, here = outline(p), (float(p.get("x")), float(p.get("y")))
+        if template is not None:
+            poly, mid, (lx, ly), _ = template
+            for side, (dx, dy) in (("left", (lx, ly)), ("right", (-lx, -ly))):
+                at = slide(shape, here, (mid.x, mid.y), (dx, dy), clear_of(poly))
+                out += _entry(f"{name}: touching the template, {side} side", p, at)
+        for where, (dx, dy) in (("ahead", (fx, fy)), ("behind", (-fx, -fy)), ("left", (-rx, -ry)), ("right", (rx, ry))):
+            at = slide(shape, here, (pose.x, pose.y), (dx, dy), clear_of(guided))
+            out += _entry(f"{name}: touching {ship_name}'s base, {where}", p, at)
+        for band in (1, 2, 3):
+            limit = band * RANGE_BAND_MM
+            # just short of the edge: rounding outward to hundredths moves it by at most 0.0142 mm
+            at = slide(shape, here, (pose.x, pose.y), (fx, fy), at_least(base, limit - BAND_MARGIN))
+            out += _entry(f"{name}: at the edge of range {band} ahead of {ship_name}", p, at)
+        d = SHAPES[str(p.get("shape"))].guide_offset
+        if p.kind in ("device", "remote") and d is not None:
+            reach = ship_length(ship) / 2 + d
+            for where, sign, turn in (("rear", -1, 180.0), ("front", 1, 0.0)):
+                at = (round(pose.x + sign * reach * fx, 2), round(pose.y + sign * reach * fy, 2))
+                out += _entry(f"{name}: guides at {ship_name}'s {where} guides", p, at, pose.heading + turn)
+            if template is not None:
+                end = template[3]
+                ex, ey = end.forward
+                at = (round(end.x + d * ex, 2), round(end.y + d * ey, 2))
+                out += _entry(f"{name}: guides at the far end of the template", p, at, end.heading)
+    return out

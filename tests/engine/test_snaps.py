@@ -1,0 +1,109 @@
+"""Snap helpers: each puts the piece where its label says, to the 0.01 mm a position is stored at."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.geometry import overlaps, range_band
+from rules.engine.xwing.pieces import outline, ship_square
+from rules.engine.xwing.shapes import shape_polygon
+from rules.engine.xwing.snaps import snap_menu
+from tests.engine.helpers import move, scenario, ship
+
+ROCK = {"id": "rock", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-7", "x": 700, "y": 700, "rotation": 30}
+MINE = {"id": "pm", "kind": "device", "type": "proximity-mine", "x": 800, "y": 800, "heading": 0}
+
+
+@pytest.fixture
+def snaps() -> dict[str, dict]:
+    sc = scenario([ship("a", 300, 300, heading=20, label="X"), ROCK, MINE], move("a", "bank", 2, "left"))
+    return {label: v for label, _, v in snap_menu(sc, sc.action)}
+
+
+def placed(v: dict, piece: dict):
+    return shape_polygon(piece.get("shape", "proximity-mine"), v["x"], v["y"], v["heading"])
+
+
+def test_touching_the_template_and_the_base_is_clear_by_at_most_hundredths(snaps: dict[str, dict]) -> None:
+    sc = scenario([ship("a", 300, 300, heading=20, label="X"), ROCK], move("a", "bank", 2, "left"))
+    from rules.engine.xwing.movement import execute_maneuver
+
+    template = execute_maneuver(sc, sc.piece("a"), sc.action).template
+    base = outline(sc.piece("a"))
+    for side in ("left", "right"):
+        rock = placed(snaps[f"rock: touching the template, {side} side"], ROCK)
+        assert not overlaps(rock, template) and rock.distance(template) < 0.02
+    for where in ("ahead", "behind", "left", "right"):
+        rock = placed(snaps[f"rock: touching X's base, {where}"], ROCK)
+        assert not overlaps(rock, base) and rock.distance(base) < 0.02
+    assert snaps["rock: touching the template, left side"]["heading"] == 30  # its facing is kept
+
+
+def test_range_edges_are_inside_their_band(snaps: dict[str, dict]) -> None:
+    square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
+    for band in (1, 2, 3):
+        d = square.distance(placed(snaps[f"rock: at the edge of range {band} ahead of X"], ROCK))
+        assert 100 * band - 0.02 <= d <= 100 * band and range_band(d) == band
+
+
+def test_a_device_snaps_onto_the_ships_guides(snaps: dict[str, dict]) -> None:
+    rear = snaps["pm: guides at X's rear guides"]
+    assert rear["heading"] == 200  # facing away from the ship, guides toward it
+    mine = placed(rear, MINE)
+    square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
+    # the guide line (d = 32.6 mm behind the placement point) lies on the base's rear edge: guides reach over it
+    assert overlaps(mine, square) and mine.difference(square).area > 0.95 * mine.area
+
+
+def test_no_snaps_without_an_acting_ship() -> None:
+    sc = scenario([ship("a", 300, 300), ROCK], {"type": "check-setup"})
+    assert snap_menu(sc, sc.action) == []
+
+
+def test_a_device_snaps_onto_the_template_end(snaps: dict[str, dict]) -> None:
+    """Its guide line on the template's far end: the ship placed there would have it against its front guides."""
+    end = snaps["pm: guides at the far end of the template"]
+    sc = scenario([ship("a", 300, 300, heading=20, label="X")], move("a", "bank", 2, "left"))
+    from rules.engine.xwing.movement import execute_maneuver
+
+    final = execute_maneuver(sc, sc.piece("a"), sc.action).final
+    assert end["heading"] == pytest.approx(final.heading, abs=0.01)
+    fx, fy = final.forward
+    # the far end is half a base (20 mm) behind the final centre; the mine's centre is d = 32.6 mm beyond it
+    assert end["x"] == pytest.approx(final.x + (32.6 - 20) * fx, abs=0.01)
+    assert end["y"] == pytest.approx(final.y + (32.6 - 20) * fy, abs=0.01)
+
+
+def test_armada_snaps_touch_the_footprint_and_end_distance_bands() -> None:
+    from rules.engine import parse_scenario
+    from rules.engine.armada.dimensions import DISTANCE_BANDS
+    from rules.engine.armada.pieces import footprint, measured
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 600, "y": 400, "heading": 30, "player": 1},
+        {"id": "x1", "kind": "squadron", "x": 1200, "y": 700, "player": 2},
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-3", "x": 1500, "y": 300},
+    ]
+    doc: dict = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    doc["action"] = {"type": "maneuver", "ship": "vic", "speed": 1, "clicks": [0], "side": "right"}
+    sc = parse_scenario(doc)
+    snaps = {label: v for label, _, v in armada_snaps(sc, sc.action)}
+    ship = sc.piece("vic")
+    for pid in ("x1", "rock"):
+        piece = sc.piece(pid)
+        for where in ("ahead", "behind", "left", "right"):
+            v = snaps[f"{pid}: touching vic, {where}"]
+            moved = parse_scenario(
+                {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
+            )
+            shape = footprint(moved.piece(pid))
+            assert not overlaps(shape, footprint(ship)) and shape.distance(footprint(ship)) < 0.02
+        for band in (1, 2, 3):
+            v = snaps[f"{pid}: at the end of distance {band} ahead of vic"]
+            moved = parse_scenario(
+                {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
+            )
+            d = measured(ship).distance(measured(moved.piece(pid)))
+            assert DISTANCE_BANDS[band - 1] - 0.02 <= d <= DISTANCE_BANDS[band - 1], (pid, band, d)
+        assert piece.id == pid
