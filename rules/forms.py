@@ -260,7 +260,7 @@ def _query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
     if not hasattr(data, "urlencode"):
         return None
     q = data.copy()
-    for key in [k for k in q if k.startswith("p-")] + ["add", "add_named", "pick"]:
+    for key in [k for k in q if k.startswith("p-")] + ["add", "add_named", "add_piece", "pick"]:
         q.pop(key, None)
     q["p-TOTAL_FORMS"] = str(len(rows))
     q["p-INITIAL_FORMS"] = "0"
@@ -374,10 +374,12 @@ class Setup:
         """The address that shows the form with the added row (the page redirects there: reloading it adds nothing)."""
         if self.bound:
             self._build()
-            if data is not None and ("add" in data or "add_named" in data):
+            named = "add_named" in data or "add_piece" in data
+            if data is not None and ("add" in data or named):
                 # adding a row always works, whatever the other rows hold (their text is kept as typed)
                 kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
-                new = named_row(str(data.get("palette") or ""), kept) if "add_named" in data else {}
+                key = data.get("add_piece") or data.get("palette") or ""  # a picture's button names its piece
+                new = named_row(str(key), kept) if named else {}
                 empty = next(
                     (i for i, r in enumerate(kept) if not any(r.get(k) for k in ("id", "kind", "x", "y"))), None
                 )

@@ -15,6 +15,7 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("setup/", views.setup, name="setup"),
     path("setup/fields.css", views.form_css, name="form-css"),
+    path("setup/shapes/<slug:game>/<slug:shape>.svg", views.shape_picture, name="shape"),
     path("explain/", views.explain, name="explain"),
     path(f"s/{SID}/", views.permalink, name="permalink"),
     path(f"s/{SID}/step/<int:n>/", views.permalink_step, name="step"),

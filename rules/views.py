@@ -97,10 +97,23 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
     }
 
 
+def _shape_palette(game_name: str) -> list[tuple[str, str, str, str]]:
+    """(group, palette key, name, picture URL) of the pieces picked by their shape: the real components."""
+    game = games.get(game_name) if game_name in games.names() else games.all_games()[0]
+    return [
+        (group, f"{game.name}:{key}", name, reverse("rules:shape", args=[game.name, values["shape"]]))
+        for group, entries in game.palette
+        for key, name, values in entries
+        if values.get("shape") and game.shape_outline(values["shape"]) is not None
+    ]
+
+
 def _form_context(s: Setup) -> dict[str, Any]:
     doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
     piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    game_name = str(s.form.data.get("game") or "") if s.bound else ""
     return {
+        "shape_palette": _shape_palette(game_name),
         "piece_ids": piece_ids,
         "setup": s,
         "form": s.form,
@@ -204,7 +217,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         who = game.who_menu(pieces if isinstance(pieces, list) else [], action if isinstance(action, dict) else {})
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
-    building = any(key in request.GET for key in ("add", "add_named", "pick"))
+    building = any(key in request.GET for key in ("add", "add_named", "add_piece", "pick"))
     status = 400 if s.bound and s.problems and not _partial(request) and not building else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
@@ -215,7 +228,7 @@ def _with(request: HttpRequest, values: dict[str, str]) -> str:
     query = request.GET.copy()
     for key, value in values.items():
         query[key] = value
-    for key in ("add", "add_named", "drop_doc"):
+    for key in ("add", "add_named", "add_piece", "drop_doc"):
         query.pop(key, None)
     query["pick"] = "1"  # a choice, not a submission: what is still missing is not an error (200)
     return "?" + query.urlencode()
@@ -486,6 +499,26 @@ def clause_detail(request: HttpRequest, clause_id: str) -> HttpResponse:
 def changes(request: HttpRequest) -> HttpResponse:
     """Every correction that changed stored rulings, newest first, with stable anchors."""
     return render(request, "rules/changes.html", {"changes": tuple(reversed(all_changes()))})
+
+
+@require_safe
+@cache_control(public=True, max_age=86400)
+def shape_picture(request: HttpRequest, game: str, shape: str) -> HttpResponse:
+    """A catalogue shape drawn alone (the palette's picture of a real component)."""
+    outline = games.get(game).shape_outline(shape) if game in games.names() else None
+    if outline is None:
+        raise Http404("no such shape")
+    x0, y0, x1, y1 = outline.bounds
+    pad = 0.06 * max(x1 - x0, y1 - y0)
+    points = " ".join(f"{x:.2f},{y1 + y0 - y:.2f}" for x, y in outline.exterior.coords)  # +y up on the table
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0 - pad:.2f} {y0 - pad:.2f} {x1 - x0 + 2 * pad:.2f} '
+        f'{y1 - y0 + 2 * pad:.2f}"><polygon points="{points}" fill="#8d7b68" stroke="#0f172a" '
+        'stroke-width="0.6"/></svg>'
+    )
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'"
+    return response
 
 
 @require_safe

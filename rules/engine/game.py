@@ -111,6 +111,8 @@ class Game:
     )
     """(the pieces, the action so far) -> snap helpers: (label, kind, {"piece", "x", "y", "heading"}), a new
     place for one piece (touching the template or a base, at a range band's edge, on a ship's guides)."""
+    shape_outline: Callable[[str], Polygon | None] = field(default=lambda shape_id: None)
+    """A catalogue shape's outline in its own frame (for the palette's pictures of the real components)."""
     preview_action: Callable[[list[dict[str, Any]]], dict[str, Any] | None] = field(default=lambda pieces: None)
     """An action that needs nothing but the pieces, to draw the table while the real one is incomplete."""
     range_overlay: Callable[[Piece], tuple[tuple[str, Polygon], ...]] = field(default=lambda p: ())

@@ -103,3 +103,23 @@ def test_snap_links_rewrite_the_snapped_rows_position(client: Client) -> None:
     assert target["p-1-x"] == ["300.0"] and float(target["p-1-y"][0]) > 320 and target["p-0-x"] == ["300"]
     after = client.get("/setup/" + snaps["rock: touching a's base, ahead"]).content.decode()
     assert "rock" in after and 'data-testid="verdict"' in after
+
+
+def test_obstacles_are_added_from_pictures_of_their_real_shapes(client: Client) -> None:
+    from rules.engine.xwing.shapes import SHAPES
+
+    page = client.get("/setup/").content.decode()
+    buttons = re.findall(
+        r'<button type="submit" name="add_piece" value="([^"]+)" class="shape"[^>]*><img src="([^"]+)"', page
+    )
+    assert ("xwing:obstacle:asteroid-4", "/setup/shapes/xwing/asteroid-4.svg") in buttons
+    picture = client.get("/setup/shapes/xwing/asteroid-4.svg")
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/svg+xml"
+    points = re.search(r'points="([^"]+)"', picture.content.decode()).group(1).split()
+    assert len(points) == len(SHAPES["asteroid-4"].outline) + 1  # the measured outline, closed
+    assert client.get("/setup/shapes/xwing/no-such-rock.svg").status_code == 404
+    armada = client.get("/setup/", {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"})
+    assert 'value="armada:obstacle:station"' in armada.content.decode()
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", **ROWS, "add_piece": "xwing:obstacle:asteroid-4"}
+    r = client.get("/setup/", q)
+    assert r.status_code == 303 and "p-0-shape=asteroid-4" in r["Location"]

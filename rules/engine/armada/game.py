@@ -135,6 +135,7 @@ GAME = Game(
     preview_action=preview_action,
     who_menu=who_menu,
     snap_menu=snap_menu,
+    shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,
     form=FORM,
     sizes=parse.SIZES,

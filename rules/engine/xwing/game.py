@@ -112,6 +112,7 @@ GAME = Game(
     action_menu=dial_menu,
     option_ghosts=dial_ghosts,
     snap_menu=snap_menu,
+    shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     who_menu=who_menu,
     chassis_choices=tuple((c.xws, f"{c.name} ({c.size}; {', '.join(c.arcs)})") for c in CHASSIS.values()),
     shape_choices=tuple(
