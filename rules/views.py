@@ -92,9 +92,19 @@ def _ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
         "ruling": ruling,
         "steps": steps,
         "outcome": ruling.outcome,
+        "named": _named(scenario, ruling.outcome),
         "game_title": game.title,
         "estimates": game.estimates(),
     }
+
+
+def _named(scenario: Scenario, outcome: dict[str, Any]) -> dict[str, Any]:
+    """The outcome's lists of pieces by label, as the picture names them (the JSON keeps ids)."""
+    lists = ("bumped", "cannot_attack", "damaged_ships", "displaced_squadrons")
+    named: dict[str, Any] = {k: scenario.names(outcome.get(k) or []) for k in lists}
+    effects = outcome.get("effects") or []
+    named["effects"] = [(scenario.names([e.get("source", "")]), e.get("text", "")) for e in effects]
+    return named
 
 
 def _shape_palette(game_name: str) -> list[tuple[str, str, str, str]]:

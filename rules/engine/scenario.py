@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -90,6 +91,11 @@ class Scenario:
             if p.id == piece_id:
                 return p
         raise KeyError(piece_id)
+
+    def names(self, ids: Iterable[str]) -> str:
+        """Pieces as a reader sees them on the picture: by label (an id no piece has is shown as is)."""
+        by_id = {p.id: p for p in self.pieces}
+        return ", ".join(by_id[i].label if i in by_id else i for i in ids)
 
     def of_kind(self, kind: str) -> tuple[Piece, ...]:
         return tuple(p for p in self.pieces if p.kind == kind)

@@ -126,7 +126,7 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     j.drag("t-65-x-wing-1", 502, 457)  # aside, so the mine dropped behind the TIE lands partly on it
     j.press(j.page.get_by_role("link", name="TIE/ln Fighter drops a device"))
     j.pick(j.field("device_type"), "proximity-mine")
-    expect(j.page.get_by_test_id("verdict")).to_contain_text("under t-65-x-wing-1")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")  # labels, as in the picture
     j.explain()
     expect(j.page.locator("h1.verdict")).to_contain_text("detonates")
     assert j.actions == 10

@@ -514,3 +514,12 @@ def test_no_listed_xwing_example_stands_a_square_in_for_a_component() -> None:
         if p.get("outline") is not None and len(p.get("outline")) == 4
     ]
     assert squares == []
+
+
+def test_the_outcome_box_names_pieces_by_their_labels(client: Client) -> None:
+    """The picture labels pieces; the words beside it use the same names (the JSON keeps ids)."""
+    ex = next(e for e in examples() if e.slug == "xw-40-sideslip-through-debris")
+    html = client.get(f"/s/{ex.id}/").content.decode()
+    box = html.split('class="outcome-box"')[1].split("</section>")[0]
+    assert "It bumps TIE/ln." in box and "It bumps b." not in box
+    assert "bumps TIE/ln" in html.split('class="verdict"')[1][:400]

@@ -408,7 +408,7 @@ def _landing(
                 derived=not relocated,
             )
         )
-    summary = f"The {card.name} is {verb_done}" + (f" under {', '.join(under)}" if under else "")
+    summary = f"The {card.name} is {verb_done}" + (f" under {scenario.names(under)}" if under else "")
     if outcome["detonates"]:
         summary += " and detonates at once"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
@@ -706,7 +706,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
     hit_remotes = sorted({r for d in detonations for r in d.get("affected_remotes", ())})
     fired = len([d for d in detonations if d["detonates"]])
     bombs_text = "1 bomb detonates" if fired == 1 else f"{fired} bombs detonate"
-    summary = f"{bombs_text}; ships affected: {', '.join(hit) or 'none'}" + (
-        f"; remotes affected: {', '.join(hit_remotes)}." if hit_remotes else "."
+    summary = f"{bombs_text}; ships affected: {scenario.names(hit) or 'none'}" + (
+        f"; remotes affected: {scenario.names(hit_remotes)}." if hit_remotes else "."
     )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)

@@ -273,28 +273,30 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             k: {"legal": not v, "reason": ("overlaps ship " + ", ".join(v)) if v else None}
             for k, v in m.tallon_tried.items()
         }
-    summary = _summary(ship, m.executed, m.final, fled, skips, outcome)
+    summary = _summary(scenario, ship, m.executed, m.final, fled, skips, outcome)
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
 
 
-def _summary(ship: Piece, executed: str, final: Pose, fled: bool, skips: bool, outcome: dict[str, Any]) -> str:
-    """The verdict in one line: where it ends and every consequence a player acts on."""
+def _summary(
+    scenario: Scenario, ship: Piece, executed: str, final: Pose, fled: bool, skips: bool, outcome: dict[str, Any]
+) -> str:
+    """The verdict in one line: where it ends and every consequence a player acts on (pieces by label)."""
     verb = {"full": "fully executes", "partial": "partially executes", "failed": "fails"}[executed]
     s = f"{ship.label} {verb} and ends at {_fmt_pose(final)}"
     if outcome.get("bumped"):
-        s += f"; bumps {', '.join(outcome['bumped'])}"
+        s += f"; bumps {scenario.names(outcome['bumped'])}"
     if outcome.get("effects"):
-        s += f"; effects: {', '.join(e['source'] for e in outcome['effects'])}"
+        s += f"; effects: {scenario.names(e['source'] for e in outcome['effects'])}"
     for r in outcome.get("remotes", ()):
         if r.get("effect") == "relocate":
             where = [k for k, v in r["relocation"].items() if v["legal"]]
             s += (
-                f"; {r['remote']} relocates to {ship.label}'s {' or '.join(where)} guides"
+                f"; {scenario.names([r['remote']])} relocates to {ship.label}'s {' or '.join(where)} guides"
                 if where
-                else (f"; {r['remote']} and {ship.label} each suffer 1 hit damage")
+                else (f"; {scenario.names([r['remote']])} and {ship.label} each suffer 1 hit damage")
             )
         elif r.get("effect") == "roll":
-            s += f"; it rolls for {r['remote']} (focus: 1 hit damage to it)"
+            s += f"; it rolls for {scenario.names([r['remote']])} (focus: 1 hit damage to it)"
     if fled:
         s += "; it flees the play area"
     if skips:

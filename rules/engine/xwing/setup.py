@@ -168,7 +168,9 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
             )
         )
     outcome = {"overlapping_ships": under, "effects": effects}
-    summary = f"{ob.label} is placed under {', '.join(under)}." if under else f"{ob.label} is placed under no ship."
+    summary = (
+        f"{ob.label} is placed under {scenario.names(under)}." if under else f"{ob.label} is placed under no ship."
+    )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
 
