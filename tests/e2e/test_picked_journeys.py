@@ -144,3 +144,59 @@ def test_an_attack_obstructed_by_an_asteroid(journey: Journey) -> None:
     j.explain()
     expect(j.page.locator("ol.steps")).to_contain_text("asteroid-1-1")
     assert j.actions == 10
+
+
+SITUATIONS = {
+    "bank 2 through debris": (
+        [
+            {"id": "a", "kind": "ship", "chassis": "t65xwing", "x": "457", "y": "457", "heading": "0"},
+            {"id": "junk", "kind": "obstacle", "type": "debris-cloud", "shape": "debris-1", "x": "420", "y": "550"},
+        ],
+        {"action": "maneuver", "ship": "a", "bearing": "bank", "direction": "left", "speed": "2"},
+        "junk",
+    ),
+    "mine partly under an enemy": (
+        [
+            {
+                "id": "t",
+                "kind": "ship",
+                "chassis": "tielnfighter",
+                "x": "457",
+                "y": "547",
+                "heading": "0",
+                "player": "1",
+            },
+            {"id": "x", "kind": "ship", "chassis": "t65xwing", "x": "502", "y": "457", "heading": "0", "player": "2"},
+        ],
+        {"action": "drop", "ship": "t", "device_type": "proximity-mine"},
+        "detonates",
+    ),
+    "attack obstructed by an asteroid": (
+        [
+            {"id": "a", "kind": "ship", "chassis": "t65xwing", "x": "457", "y": "457", "heading": "0"},
+            {"id": "t", "kind": "ship", "chassis": "tielnfighter", "x": "490", "y": "707", "heading": "0"},
+            {"id": "rock", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-1", "x": "473", "y": "582"},
+        ],
+        {"action": "attack", "attacker": "a", "defender": "t"},
+        "obstructed",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(SITUATIONS))
+def test_the_same_situations_with_the_fields_and_no_javascript(browser: Browser, base_url: str, name: str) -> None:
+    rows, action, expected = SITUATIONS[name]
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/setup/")
+    for i, row in enumerate(rows):
+        for key, value in row.items():
+            field = page.locator(f'[name="p-{i}-{key}"]')
+            field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+    for key, value in action.items():
+        field = page.locator(f'[name="{key}"]')
+        field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+    page.get_by_role("button", name="Explain").click()
+    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+    expect(page.locator("main")).to_contain_text(expected)
+    context.close()

@@ -11,7 +11,13 @@ from rules.engine.xwing import parse
 from rules.engine.xwing.attack import attack_ruling
 from rules.engine.xwing.catalog import catalog
 from rules.engine.xwing.changes import CHANGES
-from rules.engine.xwing.devices import detonate_ruling, device_ruling, place_device_ruling, relocate_device_ruling
+from rules.engine.xwing.devices import (
+    CARDS,
+    detonate_ruling,
+    device_ruling,
+    place_device_ruling,
+    relocate_device_ruling,
+)
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.menus import dial_ghosts, dial_menu, who_menu
@@ -69,7 +75,7 @@ def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], 
         for sid, spec in SHAPES.items()
         if spec.kind == "obstacle"
     )
-    devices = tuple((f"device:{t}", t.replace("-", " "), {"kind": "device", "type": t}) for t in DEVICE_TYPES)
+    devices = tuple((f"device:{t}", CARDS[t].name, {"kind": "device", "type": t}) for t in DEVICE_TYPES)
     remotes = tuple((f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t}) for t in REMOTE_TYPES)
     return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices), ("Remotes", remotes))
 
