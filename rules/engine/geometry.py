@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numpy as np
 from shapely import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -99,9 +100,16 @@ def clean_number(v: float, digits: int = 2) -> float:
 
 
 def place(points: list[Point] | tuple[Point, ...], pose: Pose, *, mirror: bool = False) -> Polygon:
-    """A local outline placed at ``pose`` (mirrored in x first when asked)."""
-    pts = [pose.to_world(-lx if mirror else lx, ly) for lx, ly in points]
-    return Polygon(pts)
+    """A local outline placed at ``pose`` (mirrored in x first when asked).
+
+    Vectorised, with ``Pose.to_world``'s arithmetic in the same order, so the result is bit for bit the same.
+    """
+    arr = np.asarray(points, dtype=float)
+    lx = -arr[:, 0] if mirror else arr[:, 0]
+    ly = arr[:, 1]
+    h = math.radians(pose.heading)
+    c, s = math.cos(h), math.sin(h)
+    return Polygon(np.column_stack((pose.x + lx * c + ly * s, pose.y - lx * s + ly * c)))
 
 
 def rectangle(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
@@ -189,8 +197,8 @@ def ring(poly: BaseGeometry) -> tuple[Point, ...]:
         poly = max(getattr(poly, "geoms", [poly]), key=lambda g: g.area)
         if poly.geom_type != "Polygon":
             return ()
-    coords = list(poly.exterior.coords)[:-1]
-    return tuple((float(x), float(y)) for x, y in coords)
+    coords: list[list[float]] = np.asarray(poly.exterior.coords)[:-1].tolist()
+    return tuple((x, y) for x, y in coords)
 
 
 def polygons_of(g: BaseGeometry, min_area: float = 0.0) -> list[Polygon]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 import shapely
@@ -82,13 +82,17 @@ def _middle_point(spec: TemplateSpec, t: float, y0: float) -> tuple[Point, float
     return (x, y), spec.side * math.degrees(phi)
 
 
-def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -> list[Point]:
-    """The template (or its first ``upto`` mm) as a polygon ring, starting at (0, y0)."""
+@lru_cache(maxsize=1024)
+def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -> tuple[Point, ...]:
+    """The template (or its first ``upto`` mm) as a polygon ring, starting at (0, y0).
+
+    Cached: the whole template of a given maneuver and base is the same in every ruling.
+    """
     half = TEMPLATE_WIDTH / 2
     length = spec.length if upto is None else max(0.0, min(upto, spec.length))
     r = spec.radius
     if r is None:
-        return [(half, y0), (half, y0 + length), (-half, y0 + length), (-half, y0)]
+        return ((half, y0), (half, y0 + length), (-half, y0 + length), (-half, y0))
     n = max(1, math.ceil(math.degrees(length / r) / ARC_STEP_DEG))
     inner: list[Point] = []
     outer: list[Point] = []
@@ -109,7 +113,7 @@ def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -
     pts = inner + outer[::-1]
     if spec.side < 0:
         pts = pts[::-1]
-    return pts
+    return tuple(pts)
 
 
 @dataclass(frozen=True)
@@ -176,7 +180,7 @@ class ChordPath:
         hr = math.radians(h)
         return Pose(ex + self.b / 2 * math.sin(hr), ey + self.b / 2 * math.cos(hr), h)
 
-    def template(self, upto: float | None = None) -> list[Point]:
+    def template(self, upto: float | None = None) -> tuple[Point, ...]:
         return template_outline(self.spec, self.b / 2, upto)
 
 
@@ -200,7 +204,7 @@ class Frame:
         placed = self.start.compose(local)
         return Pose(placed.x, placed.y, normalise_angle(placed.heading - self.turn)) if self.turn else placed
 
-    def polygon(self, pts: list[Point]) -> Polygon:
+    def polygon(self, pts: list[Point] | tuple[Point, ...]) -> Polygon:
         if self.reverse:
             pts = [(x, -y) for x, y in pts]
         return place(pts, self.start)
