@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import textwrap
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING
+from dataclasses import replace
+
+from shapely import Polygon
 
 from rules.engine import games
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
-
-if TYPE_CHECKING:
-    from shapely import Polygon
 
 MARGIN = 20.0
 OG_WIDTH, OG_HEIGHT = 1200, 630
@@ -160,17 +159,20 @@ def render_svg(
 
     if ranges_from is not None and ranges_from in {p.id for p in scenario.pieces}:
         _ranges(svg, cv, scenario, scenario.piece(ranges_from))
-    figures = _shown_figures(ruling, step)
+    game = games.get(scenario.game)
+    drawings, figures, simplified = _within_budget(
+        {p.id: game.draw(p) for p in scenario.pieces}, _shown_figures(ruling, step)
+    )
+    if simplified:
+        desc.text = f"{desc.text} Outlines simplified to {SIMPLIFY_MM} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
         if f.kind in ("template", "template-counted", "area", "blocked"):
             _figure(layer_under, cv, f, id_prefix, f.id in highlight)
 
     pieces = ET.SubElement(svg, "g", {"class": "pieces"})
-    game = games.get(scenario.game)
     moving = next((scenario.action[k] for k in game.mover_keys if isinstance(scenario.action.get(k), str)), None)
     moves = scenario.action["type"] in game.moving_actions
-    drawings = {p.id: game.draw(p) for p in scenario.pieces}
     if editable:
         svg.set("data-table-height", _fmt(h))
     for p in scenario.pieces:
@@ -286,6 +288,38 @@ def _piece(scenario: Scenario, pid: object) -> Piece | None:
         return scenario.piece(pid)
     except KeyError:
         return None
+
+
+POINT_BUDGET = 25_000
+"""Outline points a picture may draw before it is simplified.  The input caps (60 pieces, 200 points an
+outline, a 64 KiB body) keep every accepted situation under it (the worst measured is about 11,000,
+bench/bench_ruling.py): this is the guard should the caps ever grow, so no render can hold a worker."""
+SIMPLIFY_MM = 0.25
+"""Tolerance of that simplification: well under a printed token's ±0.5 mm."""
+
+
+def _within_budget(
+    drawings: dict[str, Drawing], figures: list[Figure], budget: int | None = None
+) -> tuple[dict[str, Drawing], list[Figure], bool]:
+    """The picture's outlines, simplified to ``SIMPLIFY_MM`` when together they exceed the point budget."""
+    limit = POINT_BUDGET if budget is None else budget
+    total = sum(len(d.outline.exterior.coords) for d in drawings.values() if d.outline.geom_type == "Polygon")
+    total += sum(len(f.coords) for f in figures)
+    if total <= limit:
+        return drawings, figures, False
+    lean = {
+        pid: replace(d, outline=d.outline.simplify(SIMPLIFY_MM)) if d.outline.geom_type == "Polygon" else d
+        for pid, d in drawings.items()
+    }
+    thin = []
+    for f in figures:
+        if f.kind != "line" and len(f.coords) > 8:
+            shape = Polygon(f.coords, f.holes).simplify(SIMPLIFY_MM)
+            if shape.geom_type == "Polygon" and not shape.is_empty:
+                holes = tuple(tuple(c)[:-1] for c in (list(i.coords) for i in shape.interiors))
+                f = replace(f, coords=ring(shape), holes=holes)
+        thin.append(f)
+    return lean, thin, True
 
 
 def _shown_figures(ruling: Ruling | None, step: int | None) -> list[Figure]:

@@ -45,3 +45,25 @@ def test_labels_step_around_each_other() -> None:
     }
     (ax, ay), (rx, ry) = spots["Alpha"], spots["Rocky"]
     assert abs(ax - rx) > 5 or abs(ay - ry) > 3  # apart by more than a label's size either way
+
+
+def test_a_picture_over_its_point_budget_is_simplified_not_refused() -> None:
+    """The render guard: past the budget every outline is simplified to 0.25 mm, and the picture says so."""
+    from shapely import Polygon
+
+    from rules.engine import games
+    from rules.engine.svg import POINT_BUDGET, SIMPLIFY_MM, _within_budget
+    from tests.engine.helpers import scenario, ship
+
+    drk = {"id": "p", "kind": "remote", "type": "drk-1-probe-droid", "x": 300, "y": 300, "heading": 0}
+    sc = scenario([ship("a", 600, 600), drk], {"type": "check-setup"})
+    game = games.get("xwing")
+    drawings = {p.id: game.draw(p) for p in sc.pieces}
+    same, _, simplified = _within_budget(drawings, [])
+    assert not simplified and same is drawings  # under budget: untouched
+    lean, _, simplified = _within_budget(drawings, [], budget=50)
+    assert simplified
+    before, after = drawings["p"].outline, lean["p"].outline
+    assert len(after.exterior.coords) < len(before.exterior.coords)
+    assert before.hausdorff_distance(after) <= SIMPLIFY_MM + 1e-9
+    assert isinstance(after, Polygon) and POINT_BUDGET > 11_000
