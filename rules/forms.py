@@ -28,6 +28,11 @@ def _choices(values: tuple[str, ...] | list[str], blank: str | None = "—") -> 
     return ([("", blank)] if blank is not None else []) + out
 
 
+def _offered(name: str, blank: str | None = "—") -> list[tuple[str, str]]:
+    """A shared choice field's values: every game's ``FormSpec.choices[name]``, in registry order, once each."""
+    return _choices(tuple(v for g in GAMES for v in g.form.choices.get(name, ())), blank=blank)
+
+
 def _by_game(values: dict[str, tuple[str, ...]], blank: str | None = "—") -> list[Any]:
     """Choices grouped under each game's title."""
     out: list[Any] = [("", blank)] if blank is not None else []
@@ -113,61 +118,51 @@ class SetupForm(forms.Form):
         label="action", choices=_by_game({g.title: g.action_types for g in GAMES}, blank=None), initial="maneuver"
     )
     ship = _id("ship")
-    speed = forms.ChoiceField(label="speed", required=False, choices=_choices(("0", "1", "2", "3", "4", "5")))
+    speed = forms.ChoiceField(label="speed", required=False, choices=_offered("speed"))
     to_x = _num("to x (a move's target; relocate; a huge X-Wing ship's measured final x)")
     to_y = _num("to y")
     to_heading = _num("to facing / rotation")
     bearing = forms.ChoiceField(
         label="bearing",
         required=False,
-        choices=_choices(tuple(dict.fromkeys(v for g in GAMES for v in g.form.choices.get("bearing", ())))),
+        choices=_offered("bearing"),
     )
-    direction = forms.ChoiceField(label="direction", required=False, choices=_choices(("left", "right")))
-    tallon_position = forms.ChoiceField(
-        label="Tallon position", required=False, choices=_choices(("forward", "middle", "backward"))
-    )
-    position = forms.ChoiceField(
-        label="roll position", required=False, choices=_choices(("forward", "middle", "backward"))
-    )
-    template = forms.ChoiceField(
-        label="roll / decloak template", required=False, choices=_choices(("straight-1", "straight-2"))
-    )
+    direction = forms.ChoiceField(label="direction", required=False, choices=_offered("direction"))
+    tallon_position = forms.ChoiceField(label="Tallon position", required=False, choices=_offered("tallon_position"))
+    position = forms.ChoiceField(label="roll position", required=False, choices=_offered("position"))
+    template = forms.ChoiceField(label="roll / decloak template", required=False, choices=_offered("template"))
     degrees = forms.ChoiceField(
-        label="rotate by (°)",
-        required=False,
-        choices=[("", "—"), ("90", "90 right"), ("-90", "90 left"), ("180", "180")],
+        label="rotate by (° clockwise; -90 turns left)", required=False, choices=_offered("degrees")
     )
     tractor = forms.BooleanField(label="tractored (the tractoring player moves it)", required=False)
     ignore_obstacles = forms.BooleanField(label="an effect lets it ignore obstacles while it moves", required=False)
     attacker = _id("attacker")
     defender = _id("defender")
-    arc = forms.ChoiceField(label="arc", required=False, choices=_choices(("front", "rear", "full")))
+    arc = forms.ChoiceField(label="arc", required=False, choices=_offered("arc"))
     device_id = _id("device id")
     device_type = forms.ChoiceField(
         label="device type", required=False, choices=_choices([t for g in GAMES for t in g.form.device_types])
     )
     dev_bearing = forms.ChoiceField(
-        label="device template", required=False, choices=_choices(("straight", "bank", "turn"), blank="card default")
+        label="device template", required=False, choices=_offered("dev_bearing", blank="card default")
     )
     dev_direction = forms.ChoiceField(
-        label="device template direction", required=False, choices=_choices(("left", "right"))
+        label="device template direction", required=False, choices=_offered("dev_direction")
     )
-    dev_speed = forms.ChoiceField(
-        label="device template speed", required=False, choices=_choices(("1", "2", "3", "4", "5"))
-    )
+    dev_speed = forms.ChoiceField(label="device template speed", required=False, choices=_offered("dev_speed"))
     placed = _id("obstacle to place (row id)")
-    first_player = forms.ChoiceField(label="first player", required=False, choices=[("", "1"), ("1", "1"), ("2", "2")])
+    first_player = forms.ChoiceField(label="first player", required=False, choices=_offered("first_player", blank="1"))
     dice = forms.CharField(label="dice rolled (e.g. rock: hit; mine: crit, blank)", required=False, max_length=300)
     clicks = forms.CharField(
         label="clicks per joint", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"})
     )
-    side = forms.ChoiceField(label="tool side", required=False, choices=_choices(("left", "right")))
+    side = forms.ChoiceField(label="tool side", required=False, choices=_offered("side"))
     squadron = _id("squadron")
     placements = forms.CharField(label="placements", required=False, max_length=600)
     moved = _id("obstacle or token")
-    max_distance = forms.ChoiceField(label="max distance", required=False, choices=_choices(("1", "2", "3", "4", "5")))
+    max_distance = forms.ChoiceField(label="max distance", required=False, choices=_offered("max_distance"))
     min_distance = forms.ChoiceField(
-        label="min distance", required=False, choices=_choices(("1", "2", "3", "4", "5"), blank="none")
+        label="min distance", required=False, choices=_offered("min_distance", blank="none")
     )
     toward = _id("toward (piece id)")
     palette = forms.ChoiceField(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rules.engine.armada.parse import MAX_SPEED
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
 from rules.engine.form import FormSpec, common_piece, keyed, number
@@ -178,6 +179,12 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 FORM = FormSpec(
+    choices={
+        "speed": tuple(str(s) for s in range(MAX_SPEED + 1)),
+        "side": ("left", "right"),
+        "max_distance": ("1", "2", "3", "4", "5"),
+        "min_distance": ("1", "2", "3", "4", "5"),
+    },
     piece_document=piece_document,
     action_document=action_document,
     initial=initial,

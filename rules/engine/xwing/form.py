@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from rules.engine.form import FormSpec, common_piece, number
-from rules.engine.xwing.parse import BEARINGS
+from rules.engine.xwing.parse import ARCS, BEARINGS, POSITIONS
 from rules.engine.xwing.shapes import (
     DEVICE_TYPES,
     OBSTACLE_DEVICES,
@@ -277,7 +277,20 @@ def extra_document(d: dict[str, Any]) -> dict[str, Any]:
 
 
 FORM = FormSpec(
-    choices={"bearing": BEARINGS},
+    choices={
+        "bearing": BEARINGS,
+        "direction": ("left", "right"),
+        "tallon_position": POSITIONS,
+        "position": POSITIONS,
+        "template": ("straight-1", "straight-2"),
+        "degrees": ("90", "-90", "180"),
+        "arc": ARCS,
+        "dev_bearing": ("straight", "bank", "turn"),
+        "dev_direction": ("left", "right"),
+        "dev_speed": ("1", "2", "3", "4", "5"),
+        "speed": ("0", "1", "2", "3", "4", "5"),
+        "first_player": ("1", "2"),
+    },
     piece_document=piece_document,
     action_document=action_document,
     initial=initial,
