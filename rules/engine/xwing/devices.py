@@ -338,7 +338,7 @@ def _landing(
         Step(
             f"It lands at {_pose_text(main.pose)}",
             "Its guides count as part of the device for overlapping, moving through and range."
-            + (f" It is placed under {', '.join(under)}'s base." if under else " It is under no ship."),
+            + (f" It is placed under {scenario.names(under)}'s base." if under else " It is under no ship."),
             (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
             (*[f"device-{t.id}" for t in tokens], *under),
         )
@@ -579,7 +579,7 @@ def _place_blaze(
     figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), f"{blaze_id}: Blaze placed (≈ shape)"))
     steps.append(
         Step(
-            f"A Blaze is placed at {bomb.id}'s tab" + (f" under {', '.join(under)}" if under else ""),
+            f"A Blaze is placed at {bomb.label}'s tab" + (f" under {scenario.names(under)}" if under else ""),
             "The Blaze gets 1 fuse marker, so the End Phase removes only its fuse this round. Its outline is an "
             "estimate (≈ the bomb token): nobody has measured the Blaze."
             + (
@@ -638,7 +638,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             entry.update(detonates=False, fuses_left=fuses - 1, affected=[])
             steps.append(
                 Step(
-                    f"{bomb.id} has a fuse marker: it loses one instead of detonating",
+                    f"{bomb.label} has a fuse marker: it loses one instead of detonating",
                     "A device with a fuse marker that would detonate removes one fuse marker instead.",
                     (cid(ed, "fuse/marker"),),
                     (bomb.id,),
@@ -655,7 +655,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
                 entry.update(detonates=True, affected=[], obstacle=None)
                 steps.append(
                     Step(
-                        f"{bomb.id} (seismic charge) detonates: no obstacle chosen in reach",
+                        f"{bomb.label} (seismic charge) detonates: no obstacle chosen in reach",
                         "The placing player chooses an obstacle at range 0–1 of the charge; set the charge's "
                         "target to one at range 0–1 to see who is hit.",
                         (cid(ed, card.clause),),
@@ -687,12 +687,16 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
         )
         steps.append(
             Step(
-                f"{bomb.id} ({card.name}) detonates: {', '.join(affected) or 'no ship'} in reach"
-                + (f"; remote {', '.join(remotes)} too" if remotes else ""),
+                f"{bomb.label} ({card.name}) detonates: {scenario.names(affected) or 'no ship'} in reach"
+                + (f"; remote {scenario.names(remotes)} too" if remotes else ""),
                 f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
                 + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "")
                 + "."
-                + (f" Remotes at range 0–1 are affected as the text says: {', '.join(remotes)}." if remotes else ""),
+                + (
+                    f" Remotes at range 0–1 are affected as the text says: {scenario.names(remotes)}."
+                    if remotes
+                    else ""
+                ),
                 (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides"))
                 + ((cid(ed, "remote/move"),) if remotes else ()),
                 (f"blast-{bomb.id}", bomb.id, *affected, *remotes),

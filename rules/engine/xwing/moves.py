@@ -155,7 +155,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     if m.executed == "full" and bearing != "stationary":
         steps += _full_steps(ed, ship, bearing, m)
     elif m.executed == "partial":
-        steps += _partial_steps(ed, ship, bearing, m)
+        steps += _partial_steps(scenario, ship, bearing, m)
         figures += _poly_figure(
             "full-position",
             "ghost",
@@ -369,7 +369,8 @@ def _sideslip_sides(m: ManeuverResult) -> tuple[str, str]:
     return ("right", "left") if turn > 0 else ("left", "right")
 
 
-def _partial_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
+def _partial_steps(scenario: Scenario, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
+    ed = scenario.edition
     steps: list[Step] = []
     if bearing in ("koiogran", "segnor", "tallon"):
         steps.append(
@@ -386,9 +387,9 @@ def _partial_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> lis
     hashmarks = "the centre hashmarks of both sides" if slip else "the hashmarks of both guide pairs"
     steps.append(
         Step(
-            f"Bump: it backs up along the template until it fits, touching {', '.join(m.bumped) or 'nothing'}",
+            f"Bump: it backs up along the template until it fits, touching {scenario.names(m.bumped) or 'nothing'}",
             "Its final position would overlap "
-            + (", ".join(m.bumped) if m.bumped else "a ship")
+            + (scenario.names(m.bumped) if m.bumped else "a ship")
             + f". It moves backward along the template, {hashmarks} centred on the "
             "template's middle line, until it overlaps no ship, and is placed touching the last ship it backed "
             f"over: {_fmt_pose(m.final)} (solved to 0.0001 mm of path).",
@@ -415,16 +416,17 @@ def _through_steps(ed: str, contacts: MoveContacts) -> list[Step]:
     steps: list[Step] = []
     for t in contacts.touches:
         pid = t.piece.id
+        name = t.piece.label  # as the picture labels it
         if t.through and t.overlapping:
-            title = f"The template moves through {pid} and the final base overlaps it"
+            title = f"The template moves through {name} and the final base overlaps it"
         elif t.through:
-            title = f"The template moves through {pid}"
+            title = f"The template moves through {name}"
         elif t.overlapping:
-            title = f"The final base overlaps {pid}"
+            title = f"The final base overlaps {name}"
         elif t.final_contact.touching:
             steps.append(
                 Step(
-                    f"The final base touches {pid} without overlapping it",
+                    f"The final base touches {name} without overlapping it",
                     "Touching is not overlapping: the ship is at range 0 of it but shares no area with it.",
                     (cid(ed, "geometry/touching"), cid(ed, "range/zero")),
                     (pid,),

@@ -76,9 +76,9 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.through or t.overlapping:
             steps.append(
                 Step(
-                    f"{t.piece.id} ({t.piece.type}) has no effect now",
-                    f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.id}, a bomb: bombs do nothing "
-                    "when moved through or overlapped (they are not obstacles); it detonates at the end of the "
+                    f"{t.piece.label} ({t.piece.type}) has no effect now",
+                    f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.label}, a bomb: bombs do "
+                    "nothing when moved through or overlapped (they are not obstacles); it detonates at the end of the "
                     "Activation Phase.",
                     (cid(ed, "device/not-obstacle"), cid(ed, "bomb/detonation")),
                     (t.piece.id,),
@@ -87,12 +87,13 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
     for t in obstacles + mines:
         trigger, why_not, derived = _triggers(t, ed, move == "stationary")
         pid = t.piece.id
+        name = t.piece.label  # as the picture labels it
         if why_not == "start":
             exempt.append(pid)
             steps.append(
                 Step(
-                    f"{pid} does not trigger: the ship started on it",
-                    f"{scenario.piece(ship_id).label} began this move {t.at_start} {pid} (at range 0 of it), so "
+                    f"{name} does not trigger: the ship started on it",
+                    f"{scenario.piece(ship_id).label} began this move {t.at_start} {name} (at range 0 of it), so "
                     "the template moving through it has no effect; only ending the move overlapping it would.",
                     (cid(ed, "obstacles/start-overlap"), cid(ed, "obstacles/start-range-0")),
                     (pid,),
@@ -107,7 +108,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.piece.kind == "device" and fuses:
             steps.append(
                 Step(
-                    f"{pid} has a fuse marker: it loses one and does not detonate",
+                    f"{name} has a fuse marker: it loses one and does not detonate",
                     "A fused mine that is moved through or overlapped loses one fuse marker instead of detonating, "
                     "even if the ship stays on it; a later move through or overlap detonates it.",
                     (cid(ed, "fuse/marker"),),
@@ -142,7 +143,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if rolled is not None and eff.dice:
             used = rolled[: eff.dice]
             if len(used) < eff.dice:
-                result_text = f" The dice given for {pid} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."  # noqa: E501
+                result_text = f" The dice given for {name} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."  # noqa: E501
             else:
                 entry["rolled"] = list(used)
                 entry["result"] = eff.resolve(used)
@@ -157,7 +158,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         why_again = ""
         if t.at_start and trigger == "overlap" and ed == "2.5" and t.piece.kind == "obstacle":
             why_again = (
-                f" It started {t.at_start} {pid}; that only spares it the template moving through it: ending the "
+                f" It started {t.at_start} {name}; that only spares it the template moving through it: ending the "
                 "move overlapping it again triggers it."
             )
         when = ""
@@ -175,8 +176,8 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             rules.append(cid(ed, "maneuver/stationary"))
         steps.append(
             Step(
-                f"{pid} ({t.piece.type}) takes effect",
-                f"The ship {verb} {pid}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
+                f"{name} ({t.piece.type}) takes effect",
+                f"The ship {verb} {name}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
                 f"{result_text}",
                 tuple(rules),
                 (pid, f"contact-{pid}"),
