@@ -216,9 +216,11 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["preview_warnings"] = list(ruling.warnings)
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
-    table = s.scenario or (_pieces_scenario(s.document) if isinstance(s.document, dict) else None)
-    if table is not None and s.bound:
-        ctx["snaps"] = _snap_links(request, s, table)
+    if s.bound and "snaps" in request.GET:  # asked for: working them out costs some 30 ms, too much per keystroke
+        table = s.scenario or (_pieces_scenario(s.document) if isinstance(s.document, dict) else None)
+        ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
+    elif s.bound and isinstance(s.document, dict):
+        ctx["snaps_link"] = _with(request, {"snaps": "1"})
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names():
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
@@ -238,7 +240,7 @@ def _with(request: HttpRequest, values: dict[str, str]) -> str:
     query = request.GET.copy()
     for key, value in values.items():
         query[key] = value
-    for key in ("add", "add_named", "add_piece", "drop_doc"):
+    for key in ("add", "add_named", "add_piece", "drop_doc", "snaps"):
         query.pop(key, None)
     query["pick"] = "1"  # a choice, not a submission: what is still missing is not an error (200)
     return "?" + query.urlencode()
