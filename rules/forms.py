@@ -374,7 +374,8 @@ class Setup:
                 # adding a row always works, whatever the other rows hold (their text is kept as typed)
                 kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
                 key = data.get("add_piece") or data.get("palette") or ""  # a picture's button names its piece
-                new = named_row(str(key), kept) if named else {}
+                same_game = str(key).partition(":")[0] == (data.get("game") or "")
+                new = named_row(str(key), kept) if named and same_game else {}
                 empty = next(
                     (i for i, r in enumerate(kept) if not any(r.get(k) for k in ("id", "kind", "x", "y"))), None
                 )

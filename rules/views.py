@@ -121,7 +121,7 @@ def _shape_palette(game_name: str) -> list[tuple[str, str, str, str]]:
 def _form_context(s: Setup) -> dict[str, Any]:
     doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
     piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
-    game_name = str(s.form.data.get("game") or "") if s.bound else ""
+    game_name = str((s.form.data if s.bound else s.form.initial).get("game") or "")
     return {
         "shape_palette": _shape_palette(game_name),
         "piece_ids": piece_ids,
@@ -216,12 +216,14 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["preview_warnings"] = list(ruling.warnings)
     elif isinstance(s.document, dict):
         ctx["picture"] = _pieces_only(s.document)
-    if s.bound and "snaps" in request.GET:  # asked for: working them out costs some 30 ms, too much per keystroke
+    json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
+    # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
+    if s.bound and "snaps" in request.GET and not json_mode:
         table = s.scenario or (_pieces_scenario(s.document) if isinstance(s.document, dict) else None)
         ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
-    elif s.bound and isinstance(s.document, dict):
+    elif s.bound and isinstance(s.document, dict) and not json_mode:
         ctx["snaps_link"] = _with(request, {"snaps": "1"})
-    if isinstance(s.document, dict) and str(s.document.get("game")) in games.names():
+    if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
         ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
@@ -238,10 +240,10 @@ def setup(request: HttpRequest) -> HttpResponse:
 def _with(request: HttpRequest, values: dict[str, str]) -> str:
     """This setup page's address with some fields set: a choice that works as a plain link."""
     query = request.GET.copy()
-    for key, value in values.items():
-        query[key] = value
     for key in ("add", "add_named", "add_piece", "drop_doc", "snaps"):
         query.pop(key, None)
+    for key, value in values.items():
+        query[key] = value
     query["pick"] = "1"  # a choice, not a submission: what is still missing is not an error (200)
     return "?" + query.urlencode()
 
@@ -422,7 +424,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 
 @require_safe
 @cache_control(**PICTURE_CACHE)
-@etag(lambda request, sid: "thumb-" + picture_etag(request, sid))
+@etag(lambda request, sid: f"thumb-{sid}-{fingerprint()}")
 def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
     """The table picture alone, framed on what the ruling is about: the library's thumbnails.
 

@@ -106,3 +106,16 @@ def test_remote_fields_are_checked() -> None:
     with pytest.raises(ScenarioError) as e:
         scenario([ship("a", 300, 300), {**remote("bz", 300, 400), "type": "sensor-buoy"}], move("a", "straight", 1))
     assert any(p.field == "pieces[1].type" for p in e.value.problems)
+
+
+def test_a_boost_through_an_enemy_swarm_counts_too() -> None:
+    """The card reacts to any move through or onto it, not only a maneuver."""
+    r = rule(
+        [ship("a", 300, 300), remote("bz", 300, 342, heading=0)], {"type": "boost", "ship": "a", "bearing": "straight"}
+    )
+    assert r.outcome["executed"] == "full"
+    assert (
+        r.outcome["remotes"][0]["effect"] == "relocate"
+        and "bz" in r.outcome["moved_through"] + r.outcome["overlapping"]
+    )
+    assert "relocates to a's" in r.summary

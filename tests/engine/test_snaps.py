@@ -107,3 +107,20 @@ def test_armada_snaps_touch_the_footprint_and_end_distance_bands() -> None:
             d = measured(ship).distance(measured(moved.piece(pid)))
             assert DISTANCE_BANDS[band - 1] - 0.02 <= d <= DISTANCE_BANDS[band - 1], (pid, band, d)
         assert piece.id == pid
+
+
+def test_a_half_typed_or_odd_action_gives_no_template_snaps_and_no_error() -> None:
+    """The setup page passes the action as typed (a JSON document included): only a real maneuver has a template."""
+    sc = scenario([ship("a", 300, 300, label="X"), ROCK], move("a", "bank", 2, "left"))
+    for odd in ({"speed": "²"}, {"speed": "0"}, {"speed": 99999999}, {"bearing": ["bank"]}, {"speed": True}):
+        labels = [label for label, _, _ in snap_menu(sc, {**sc.action, **odd})]
+        assert labels and not any("template" in label for label in labels)
+    reverse = {"type": "maneuver", "ship": "a", "bearing": "reverse-straight", "speed": 1}
+    assert not any("far end" in label for label, _, _ in snap_menu(sc, reverse))
+
+
+def test_no_snap_lands_off_the_table() -> None:
+    sc = scenario([ship("a", 300, 880, label="X"), ROCK], move("a", "straight", 1))
+    snaps = snap_menu(sc, sc.action)
+    assert snaps and all(0 <= v["x"] <= 914.4 and 0 <= v["y"] <= 914.4 for _, _, v in snaps)
+    assert not any("range 3 ahead" in label for label, _, _ in snaps)

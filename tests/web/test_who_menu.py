@@ -125,3 +125,31 @@ def test_obstacles_are_added_from_pictures_of_their_real_shapes(client: Client) 
     q = {"game": "xwing", "edition": "2.5", "action": "maneuver", **ROWS, "add_piece": "xwing:obstacle:asteroid-4"}
     r = client.get("/setup/", q)
     assert r.status_code == 303 and "p-0-shape=asteroid-4" in r["Location"]
+
+
+def test_snap_link_asks_for_snaps_and_json_mode_offers_no_links(client: Client) -> None:
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "ship": "a", **ROWS}
+    q |= row(0, id="a", kind="ship", chassis="t65xwing", x="300", y="300", heading="0", player="1")
+    q |= row(1, id="rock", kind="obstacle", type="asteroid", shape="asteroid-1", x="700", y="700", heading="0")
+    page = client.get("/setup/", q).content.decode()
+    link = re.search(r'<p class="snaps"><a href="([^"]+)">', page).group(1)
+    assert parse_qs(urlparse(htmllib.unescape(link)).query)["snaps"] == ["1"]
+    snapped = client.get("/setup/" + htmllib.unescape(link)).content.decode()
+    assert "touching T-65 X-wing's base" in htmllib.unescape(snapped)
+    doc = '{"format": 1, "game": "xwing", "edition": "2.5", "pieces": [{"id": "a", "kind": "ship", "size": "small", '
+    doc += '"x": 300, "y": 300, "heading": 0}], '
+    doc += '"action": {"type": "maneuver", "ship": "a", "bearing": "bank", "speed": "²"}}'
+    odd = client.get("/setup/", {**q, "doc": doc, "snaps": "1"})
+    assert odd.status_code in (200, 400) and 'class="who"' not in odd.content.decode()
+
+
+def test_the_shape_palette_follows_the_game_and_refuses_the_other_games_pieces(client: Client) -> None:
+    from rules.library import examples
+
+    armada = next(e for e in examples() if e.scenario.game == "armada")
+    page = client.get("/setup/", {"from": armada.id}).content.decode()
+    assert 'name="add_piece" value="armada:obstacle:station"' in page
+    assert 'name="add_piece" value="xwing:obstacle:asteroid-4"' not in page
+    q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS, "add_piece": "xwing:obstacle:asteroid-4"}
+    r = client.get("/setup/", q)
+    assert "asteroid-4" not in r.get("Location", "") and "p-0-shape" not in r.get("Location", "")

@@ -47,5 +47,10 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
             at = slide(reach, here, start, (fx, fy), at_least(hull, DISTANCE_BANDS[band - 1] - BAND_MARGIN))
             found.append((f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
         values = {"piece": p.id, "heading": p.get("heading")}
-        out += [(label, "snap", {**values, "x": at[0], "y": at[1]}) for label, at in found if at is not None]
+        w, h = scenario.table
+        out += [
+            (label, "snap", {**values, "x": at[0], "y": at[1]})
+            for label, at in found
+            if at is not None and 0 <= at[0] <= w and 0 <= at[1] <= h  # none off the table
+        ]
     return out

@@ -287,16 +287,7 @@ def _summary(
         s += f"; bumps {scenario.names(outcome['bumped'])}"
     if outcome.get("effects"):
         s += f"; effects: {scenario.names(e['source'] for e in outcome['effects'])}"
-    for r in outcome.get("remotes", ()):
-        if r.get("effect") == "relocate":
-            where = [k for k, v in r["relocation"].items() if v["legal"]]
-            s += (
-                f"; {scenario.names([r['remote']])} relocates to {ship.label}'s {' or '.join(where)} guides"
-                if where
-                else (f"; {scenario.names([r['remote']])} and {ship.label} each suffer 1 hit damage")
-            )
-        elif r.get("effect") == "roll":
-            s += f"; it rolls for {scenario.names([r['remote']])} (focus: 1 hit damage to it)"
+    s += _remote_summary(scenario, ship, outcome)
     if fled:
         s += "; it flees the play area"
     if skips:
@@ -304,6 +295,23 @@ def _summary(
     if outcome.get("cannot_attack"):
         s += "; it cannot attack"
     return s + "."
+
+
+def _remote_summary(scenario: Scenario, ship: Piece, outcome: dict[str, Any]) -> str:
+    """What the remotes' cards do, for the one-line verdict."""
+    s = ""
+    for r in outcome.get("remotes", ()):
+        name = scenario.names([r["remote"]])
+        if r.get("effect") == "relocate":
+            where = [k for k, v in r["relocation"].items() if v["legal"]]
+            s += (
+                f"; {name} relocates to {ship.label}'s {' or '.join(where)} guides"
+                if where
+                else f"; {name} and {ship.label} each suffer 1 hit damage"
+            )
+        elif r.get("effect") == "roll":
+            s += f"; it rolls for {name} (focus: 1 hit damage to it)"
+    return s
 
 
 def _full_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
@@ -745,6 +753,11 @@ def option_ruling(scenario: Scenario) -> Ruling:
             ("final",),
         )
     )
+    # any move through or onto a remote counts for its card, not only a maneuver
+    rf = remote_facts(scenario, ship, ship_outline(ship, start), template, 0.0, final_poly, chosen.final, None)
+    steps += rf.steps
+    figures += rf.figures
+    warnings += rf.contacts.warnings
     r0_steps, r0 = range_0_steps(scenario, contacts)
     steps += r0_steps
     outcome = {
@@ -752,17 +765,20 @@ def option_ruling(scenario: Scenario) -> Ruling:
         "executed": "full",
         "final": chosen.final.rounded(),
         "bumped": [],
-        "moved_through": [t.piece.id for t in contacts.moved_through],
-        "overlapping": [t.piece.id for t in contacts.overlapping],
+        "moved_through": [t.piece.id for t in (*contacts.moved_through, *rf.contacts.moved_through)],
+        "overlapping": [t.piece.id for t in (*contacts.overlapping, *rf.contacts.overlapping)],
         "effects": list(res.effects),
         "skips_perform_action": res.skips_action,
         "fled": False,
         "positions": positions,
         "chosen": chosen.name,
-        "at_range_0": [t.piece.id for t in contacts.at_range_0],
+        "at_range_0": [t.piece.id for t in (*contacts.at_range_0, *rf.contacts.at_range_0)],
         **r0,
     }
+    if rf.entries:
+        outcome["remotes"] = list(rf.entries)
     summary = f"{ship.label} {kind}s {chosen.name} and ends at {_fmt_pose(chosen.final)}"
+    summary += _remote_summary(scenario, ship, outcome)
     if res.effects:
         summary += f"; effects: {', '.join(e['source'] for e in res.effects)}"
     if r0.get("cannot_attack"):

@@ -91,7 +91,7 @@ def _swarm_step(
     said = []
     for k, v in options.items():
         blockers = ", ".join(v["blocked_by"])
-        label = f"{remote.id} at the {k} guides" + ("" if v["legal"] else f": blocked by {blockers}")
+        label = f"{remote.label} at the {k} guides" + ("" if v["legal"] else f": blocked by {blockers}")
         figures.append(
             Figure(f"option-{remote.id}-{k}", "option" if v["legal"] else "blocked", ring(v["polygon"]), label)
         )
@@ -112,7 +112,7 @@ def _swarm_step(
         text += f"It cannot be placed at either, so the swarm and {ship.label} each suffer 1 hit damage."
         title = "both suffer 1 hit damage"
     step = Step(
-        f"Buzz Droid Swarm {remote.id}: {title}",
+        f"Buzz Droid Swarm {remote.label}: {title}",
         text,
         (cid(ed, "remote/buzz-droid-swarm"), cid(ed, "remote/relocate")),
         (remote.id, *(f"option-{remote.id}-{k}" for k in options)),
@@ -175,12 +175,12 @@ def remote_facts(
             entry["effect"] = "roll"
             n, of = FOCUS_ODDS
             entry["branches"] = [
-                {"result": f"focus: {remote.id} suffers 1 hit damage", "probability": n / of, "odds": "1/4"},
+                {"result": f"focus: {remote.label} suffers 1 hit damage", "probability": n / of, "odds": "1/4"},
                 {"result": "nothing", "probability": 1 - n / of, "odds": "3/4"},
             ]
             steps.append(
                 Step(
-                    f"DRK-1 Probe Droid {remote.id}: {ship.label} rolls 1 attack die",
+                    f"DRK-1 Probe Droid {remote.label}: {ship.label} rolls 1 attack die",
                     f"After {who} ship overlaps the probe droid, that ship rolls 1 attack die: on a focus result "
                     f"(1 in 4) the droid suffers 1 hit damage; any other face, nothing.",
                     (cid(ed, "remote/drk-1-probe-droid"),),
@@ -191,7 +191,7 @@ def remote_facts(
         elif enemy is False:
             steps.append(
                 Step(
-                    f"{remote.id} is friendly: its card does nothing",
+                    f"{remote.label} is friendly: its card does nothing",
                     f"{remote.label}'s card reacts only to enemy ships.",
                     (cid(ed, "remote/move"),),
                     (remote.id,),

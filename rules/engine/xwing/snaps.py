@@ -21,11 +21,13 @@ from rules.engine.geometry import RANGE_BAND_MM, Pose
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import at_least, clear_of, slide
 from rules.engine.xwing.movement import BASIC
+from rules.engine.xwing.parse import SPEEDS
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
 from rules.engine.xwing.shapes import SHAPES
 
 Snap = tuple[str, str, dict[str, Any]]
+
 """(label, kind, {"piece", "x", "y", "heading"})."""
 
 BAND_MARGIN = 0.015
@@ -44,11 +46,14 @@ def _entry(label: str, piece: Piece, at: tuple[float, float] | None, heading: fl
 
 def _template(ship: Piece, action: dict[str, Any]) -> tuple[Polygon, Pose, tuple[float, float], Pose] | None:
     """The maneuver template in use, its middle point, the left normal there and its far end (None without one)."""
-    bearing = action.get("bearing")
-    if action.get("type") != "maneuver" or bearing not in BASIC or not str(action.get("speed") or "").isdigit():
+    bearing, speed = action.get("bearing"), action.get("speed")
+    # the action as typed so far (possibly a raw JSON document): only a maneuver the parser would accept
+    if action.get("type") != "maneuver" or not isinstance(bearing, str) or bearing not in SPEEDS:
         return None
-    if str(bearing).startswith("sideslip") or ship.size == "huge":
+    if isinstance(speed, bool) or not isinstance(speed, int | str) or str(speed) not in map(str, SPEEDS[bearing]):
         return None
+    if bearing not in BASIC or bearing.startswith(("sideslip", "reverse")) or ship.size == "huge":
+        return None  # reverse moves end at the front guides: their "far end" is not where a device would go
     side = -1 if action.get("direction") == "left" else 1
     path = ChordPath(TemplateSpec(BASIC[str(bearing)], int(action["speed"]), side), ship_length(ship))
     frame = Frame(ship_pose(ship), reverse=str(bearing).startswith("reverse"))
@@ -103,4 +108,5 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
                 ex, ey = end.forward
                 at = (round(end.x + d * ex, 2), round(end.y + d * ey, 2))
                 out += _entry(f"{name}: guides at the far end of the template", p, at, end.heading)
-    return out
+    w, h = scenario.table
+    return [snap for snap in out if 0 <= snap[2]["x"] <= w and 0 <= snap[2]["y"] <= h]  # none off the table
