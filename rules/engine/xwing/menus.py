@@ -11,11 +11,9 @@ from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.geometry import Pose
 from rules.engine.scenario import Scenario
-from rules.engine.xwing.movement import BASIC
-from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
-from rules.engine.xwing.pieces import ship_length, ship_outline, ship_pose
+from rules.engine.xwing.movement import maneuver_path, unbumped_final
+from rules.engine.xwing.pieces import ship_outline, ship_pose
 from rules.engine.xwing.ships import CHASSIS
 
 Choice = tuple[str, str, dict[str, str]]
@@ -91,12 +89,7 @@ def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, 
             out.append((label, (ship_outline(ship, start),)))
             continue
         side = -1 if direction == "left" else 1
-        path = ChordPath(TemplateSpec(BASIC[bearing], speed, side), ship_length(ship))
-        frame = Frame(start, reverse=bearing.startswith("reverse"))
-        full = frame.pose(path.full_pose())
-        if bearing in ("koiogran", "segnor"):
-            full = Pose(full.x, full.y, full.heading + 180)
-        elif bearing == "tallon":
-            full = Pose(full.x, full.y, full.heading + side * 90)  # the middle position
+        _, path, frame = maneuver_path(ship, bearing, speed, side)
+        full = unbumped_final(bearing, side, path, frame)
         out.append((label, (frame.polygon(path.template()), ship_outline(ship, full))))
     return tuple(out)  # a Tallon roll previews its middle position only

@@ -95,6 +95,28 @@ def _blocking(ship_poly: Polygon, others: list[tuple[Piece, Polygon]]) -> list[s
     return [p.id for p, poly in others if overlaps(ship_poly, poly)]
 
 
+def maneuver_path(ship: Piece, bearing: str, speed: int, side: int) -> tuple[TemplateSpec, ChordPath, Frame]:
+    """A (non-stationary) maneuver's template, chord path and start frame: one construction for the
+    ruling and for every preview of it (the setup page's dial ghosts and snap helpers)."""
+    spec = TemplateSpec(BASIC[bearing], speed, side)
+    start = ship_pose(ship)
+    if bearing.startswith("sideslip"):
+        # the template starts at the side away from its direction: a left sideslip's at the right side
+        turn = -90.0 * side
+        return spec, ChordPath(spec, ship_length(ship)), Frame(Pose(start.x, start.y, start.heading + turn), turn=turn)
+    return spec, ChordPath(spec, ship_length(ship)), Frame(start, reverse=bearing.startswith("reverse"))
+
+
+def unbumped_final(bearing: str, side: int, path: ChordPath, frame: Frame) -> Pose:
+    """Where full execution places the ship, with the advanced maneuver's rotation (a Tallon roll's middle)."""
+    full = frame.pose(path.full_pose())
+    if bearing in ("koiogran", "segnor"):
+        return Pose(full.x, full.y, full.heading + 180)
+    if bearing == "tallon":
+        return Pose(full.x, full.y, full.heading + side * 90)
+    return full
+
+
 def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object]) -> ManeuverResult:
     """Resolve the movement of a maneuver: full, or partial after a bump."""
     bearing = str(action["bearing"])
@@ -105,14 +127,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
     if bearing == "stationary":
         return ManeuverResult("full", start, start, None, None, 0.0, 0.0, (), "stationary [0 stop]")
 
-    spec = TemplateSpec(BASIC[bearing], speed, side)
-    path = ChordPath(spec, b)
-    if bearing.startswith("sideslip"):
-        # the template starts at the side away from its direction: a left sideslip's at the right side
-        turn = -90.0 * side
-        frame = Frame(Pose(start.x, start.y, start.heading + turn), turn=turn)
-    else:
-        frame = Frame(start, reverse=bearing.startswith("reverse"))
+    spec, path, frame = maneuver_path(ship, bearing, speed, side)
     template = frame.polygon(path.template())
     others_all = [(p, ship_outline(p)) for p in other_ships(scenario, ship)]
     start_poly = ship_outline(ship, start)
@@ -122,7 +137,6 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
     def fits(pose: Pose) -> bool:
         return not _blocking(ship_outline(ship, pose), others)
 
-    basic_full = frame.pose(path.full_pose())
     common: dict[str, Any] = {
         "start": start,
         "template": template,
@@ -135,7 +149,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
 
     tallon_tried: dict[str, tuple[str, ...]] = {}
     if bearing == "tallon":
-        rotated = Pose(basic_full.x, basic_full.y, basic_full.heading + side * 90)
+        rotated = unbumped_final(bearing, side, path, frame)
         wanted = str(action.get("tallon_position") or "middle")
         candidates: dict[str, Pose] = {}
         for name, shift in (("forward", TALLON_SHIFT), ("middle", 0.0), ("backward", -TALLON_SHIFT)):
@@ -156,9 +170,7 @@ def execute_maneuver(scenario: Scenario, ship: Piece, action: dict[str, object])
                     **common,
                 )
     else:
-        full = basic_full
-        if bearing in ("koiogran", "segnor"):
-            full = Pose(basic_full.x, basic_full.y, basic_full.heading + 180)
+        full = unbumped_final(bearing, side, path, frame)
         if fits(full):
             return ManeuverResult(
                 "full",

@@ -20,14 +20,12 @@ from shapely import Polygon
 from rules.engine.geometry import RANGE_BAND_MM, Pose
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import at_least, clear_of, slide
-from rules.engine.xwing.movement import BASIC
+from rules.engine.xwing.movement import BASIC, maneuver_path
 from rules.engine.xwing.parse import SPEEDS
-from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
 from rules.engine.xwing.shapes import SHAPES
 
 Snap = tuple[str, str, dict[str, Any]]
-
 """(label, kind, {"piece", "x", "y", "heading"})."""
 
 BAND_MARGIN = 0.015
@@ -55,8 +53,7 @@ def _template(ship: Piece, action: dict[str, Any]) -> tuple[Polygon, Pose, tuple
     if bearing not in BASIC or bearing.startswith(("sideslip", "reverse")) or ship.size == "huge":
         return None  # reverse moves end at the front guides: their "far end" is not where a device would go
     side = -1 if action.get("direction") == "left" else 1
-    path = ChordPath(TemplateSpec(BASIC[str(bearing)], int(action["speed"]), side), ship_length(ship))
-    frame = Frame(ship_pose(ship), reverse=str(bearing).startswith("reverse"))
+    _, path, frame = maneuver_path(ship, bearing, int(speed), side)
     s = path.b + path.template_length / 2  # the template's middle, on its middle line
     (ax, ay), (bx, by) = path.point(s - 0.5), path.point(s + 0.5)
     mx, my = path.point(s)
