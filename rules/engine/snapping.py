@@ -10,15 +10,34 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from shapely import Polygon, affinity
 
-from rules.engine.geometry import overlaps
+from rules.engine.geometry import Pose, overlaps
 
 Point2 = tuple[float, float]
+Snap = tuple[str, str, dict[str, Any]]
+"""(label, kind, {"piece", "x", "y", "heading"}): what each game's ``snap_menu`` offers."""
+
+BAND_MARGIN = 0.015
+"""mm short of a band's edge that a snap aims for: rounding outward to the stored hundredths moves a
+piece by at most 0.0142 mm (a diagonal), so it stays inside the band."""
 
 FAR = 400.0
 """mm: the slide's far end, clear of anything it is measured against on any table."""
+
+
+def sides(pose: Pose) -> tuple[tuple[str, Point2], ...]:
+    """The four directions out of a piece facing ``pose.heading``: ahead, behind, left and right."""
+    fx, fy = pose.forward
+    return (("ahead", (fx, fy)), ("behind", (-fx, -fy)), ("left", (-fy, fx)), ("right", (fy, -fx)))
+
+
+def on_table(snaps: list[Snap], table: tuple[float, float]) -> list[Snap]:
+    """The snaps whose position point is on the table (none is offered off it)."""
+    w, h = table
+    return [s for s in snaps if 0 <= s[2]["x"] <= w and 0 <= s[2]["y"] <= h]
 
 
 def clear_of(shape: Polygon) -> Callable[[Polygon], bool]:

@@ -12,12 +12,8 @@ from typing import Any
 from rules.engine.armada.dimensions import DISTANCE_BANDS
 from rules.engine.armada.pieces import footprint, measured, pose_of, ship_footprint
 from rules.engine.scenario import Scenario
-from rules.engine.snapping import at_least, clear_of, slide
+from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
 
-Snap = tuple[str, str, dict[str, Any]]
-
-BAND_MARGIN = 0.015
-"""mm short of a band's end that a snap aims for, so that the stored hundredths stay inside the band."""
 MAX_PIECES = 4
 """Pieces offered snaps: the first ones on the table that are not ships."""
 
@@ -28,29 +24,21 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
         return []
     pose = pose_of(ship)
     fx, fy = pose.forward
-    rx, ry = fy, -fx
     body, hull = ship_footprint(ship), measured(ship)
     movable = [p for p in scenario.pieces if p.kind != "ship" and p.get("x") is not None][:MAX_PIECES]
     out: list[Snap] = []
-    sides = (("ahead", (fx, fy)), ("behind", (-fx, -fy)), ("left", (-rx, -ry)), ("right", (rx, ry)))
     for p in movable:
         shape, here = footprint(p), (float(p.get("x")), float(p.get("y")))
         reach = measured(p)
         offset = (here[0] - reach.centroid.x, here[1] - reach.centroid.y)  # position point vs measured shape
         found: list[tuple[str, tuple[float, float] | None]] = []
-        for where, direction in sides:
+        for where, direction in sides(pose):
             at = slide(shape, here, (pose.x, pose.y), direction, clear_of(body))
             found.append((f"{p.label}: touching {ship.label}, {where}", at))
         for band in (1, 2, 3):
             start = (pose.x + offset[0], pose.y + offset[1])
-            # 0.015 mm short of the band's end: rounding outward to hundredths moves it by at most 0.0142 mm
             at = slide(reach, here, start, (fx, fy), at_least(hull, DISTANCE_BANDS[band - 1] - BAND_MARGIN))
             found.append((f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
         values = {"piece": p.id, "heading": p.get("heading")}
-        w, h = scenario.table
-        out += [
-            (label, "snap", {**values, "x": at[0], "y": at[1]})
-            for label, at in found
-            if at is not None and 0 <= at[0] <= w and 0 <= at[1] <= h  # none off the table
-        ]
-    return out
+        out += [(label, "snap", {**values, "x": at[0], "y": at[1]}) for label, at in found if at is not None]
+    return on_table(out, scenario.table)

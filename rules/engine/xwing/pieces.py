@@ -80,3 +80,15 @@ def range_shape(piece: Piece) -> Polygon:
 def play_area(scenario: Scenario) -> Polygon:
     w, h = scenario.table
     return box(0.0, 0.0, w, h)
+
+
+def against_guides(token: Piece, ship: Piece, pose: Pose) -> dict[str, Pose]:
+    """Where a guided token (device, remote) stands with its guides against the ship's front or rear guides:
+    its guide line on the base's edge, its centre its own d beyond, facing away from the ship."""
+    d = shape_catalog.SHAPES[str(token.get("shape") or token.type)].guide_offset or 0.0
+    reach = ship_length(ship) / 2 + d
+    fx, fy = pose.forward
+    return {
+        "front": Pose(pose.x + reach * fx, pose.y + reach * fy, pose.heading),
+        "rear": Pose(pose.x - reach * fx, pose.y - reach * fy, pose.heading + 180),
+    }

@@ -27,9 +27,9 @@ from rules.engine.geometry import Pose, contact, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.contacts import MoveContacts, TemplateAt, move_contacts
-from rules.engine.xwing.pieces import outline, play_area, ship_length
+from rules.engine.xwing.pieces import against_guides, outline, play_area
 from rules.engine.xwing.resolve import cid
-from rules.engine.xwing.shapes import SHAPES, shape_polygon
+from rules.engine.xwing.shapes import shape_polygon
 
 FOCUS_ODDS = (2, 8)
 """Focus faces of the red attack die (3 hit, 1 crit, 2 focus, 2 blank)."""
@@ -52,24 +52,13 @@ def _enemy(remote: Piece, ship: Piece) -> bool | None:
     return remote.player != ship.player
 
 
-def guide_poses(remote: Piece, ship: Piece, pose: Pose) -> dict[str, Pose]:
-    """Where a remote stands with its guides against the ship's front or rear guides (its own d from them)."""
-    d = SHAPES[str(remote.get("shape") or remote.type)].guide_offset or 0.0
-    reach = ship_length(ship) / 2 + d
-    fx, fy = pose.forward
-    return {
-        "front": Pose(pose.x + reach * fx, pose.y + reach * fy, pose.heading),
-        "rear": Pose(pose.x - reach * fx, pose.y - reach * fy, pose.heading + 180),
-    }
-
-
 def _relocation(scenario: Scenario, remote: Piece, ship: Piece, pose: Pose) -> dict[str, dict[str, Any]]:
     """Each set of guides: the remote's outline there, what it would overlap, whether it would flee."""
     # the ship it follows is not in the way: guides meet guides (its guide line on the base's edge)
     others = [p for p in scenario.pieces if p.id not in (remote.id, ship.id)]
     play = play_area(scenario)
     out: dict[str, dict[str, Any]] = {}
-    for name, at in guide_poses(remote, ship, pose).items():
+    for name, at in against_guides(remote, ship, pose).items():
         poly = shape_polygon(str(remote.get("shape") or remote.type), at.x, at.y, at.heading)
         blocked = sorted(p.id for p in others if overlaps(poly, outline(p)))
         out[name] = {

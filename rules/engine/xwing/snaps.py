@@ -19,17 +19,12 @@ from shapely import Polygon
 
 from rules.engine.geometry import RANGE_BAND_MM, Pose
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.snapping import at_least, clear_of, slide
+from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
 from rules.engine.xwing.movement import BASIC, maneuver_path
 from rules.engine.xwing.parse import SPEEDS
-from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
+from rules.engine.xwing.pieces import against_guides, outline, ship_pose, ship_square
 from rules.engine.xwing.shapes import SHAPES
 
-Snap = tuple[str, str, dict[str, Any]]
-"""(label, kind, {"piece", "x", "y", "heading"})."""
-
-BAND_MARGIN = 0.015
-"""mm short of a band's edge that a snap aims for, so that the stored hundredths stay inside the band."""
 MAX_PIECES = 4
 """Pieces offered snaps (the first ones on the table that are not ships): a short list stays readable."""
 
@@ -75,7 +70,6 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     guided = outline(ship)
     pose = ship_pose(ship)
     fx, fy = pose.forward
-    rx, ry = fy, -fx  # the ship's right
     template = _template(ship, action)
     out: list[Snap] = []
     for p in movable:
@@ -86,24 +80,21 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
             for side, (dx, dy) in (("left", (lx, ly)), ("right", (-lx, -ly))):
                 at = slide(shape, here, (mid.x, mid.y), (dx, dy), clear_of(poly))
                 out += _entry(f"{name}: touching the template, {side} side", p, at)
-        for where, (dx, dy) in (("ahead", (fx, fy)), ("behind", (-fx, -fy)), ("left", (-rx, -ry)), ("right", (rx, ry))):
-            at = slide(shape, here, (pose.x, pose.y), (dx, dy), clear_of(guided))
+        for where, direction in sides(pose):
+            at = slide(shape, here, (pose.x, pose.y), direction, clear_of(guided))
             out += _entry(f"{name}: touching {ship_name}'s base, {where}", p, at)
         for band in (1, 2, 3):
             limit = band * RANGE_BAND_MM
-            # just short of the edge: rounding outward to hundredths moves it by at most 0.0142 mm
             at = slide(shape, here, (pose.x, pose.y), (fx, fy), at_least(base, limit - BAND_MARGIN))
             out += _entry(f"{name}: at the edge of range {band} ahead of {ship_name}", p, at)
         d = SHAPES[str(p.get("shape"))].guide_offset
         if p.kind in ("device", "remote") and d is not None:
-            reach = ship_length(ship) / 2 + d
-            for where, sign, turn in (("rear", -1, 180.0), ("front", 1, 0.0)):
-                at = (round(pose.x + sign * reach * fx, 2), round(pose.y + sign * reach * fy, 2))
-                out += _entry(f"{name}: guides at {ship_name}'s {where} guides", p, at, pose.heading + turn)
+            for where, at_guides in reversed(against_guides(p, ship, pose).items()):  # rear first
+                spot = (round(at_guides.x, 2), round(at_guides.y, 2))
+                out += _entry(f"{name}: guides at {ship_name}'s {where} guides", p, spot, at_guides.heading)
             if template is not None:
                 end = template[3]
                 ex, ey = end.forward
                 at = (round(end.x + d * ex, 2), round(end.y + d * ey, 2))
                 out += _entry(f"{name}: guides at the far end of the template", p, at, end.heading)
-    w, h = scenario.table
-    return [snap for snap in out if 0 <= snap[2]["x"] <= w and 0 <= snap[2]["y"] <= h]  # none off the table
+    return on_table(out, scenario.table)
