@@ -107,15 +107,21 @@ def _named(scenario: Scenario, outcome: dict[str, Any]) -> dict[str, Any]:
     return named
 
 
-def _shape_palette(game_name: str) -> list[tuple[str, str, str, str]]:
+def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
     """(group, palette key, name, picture URL) of the pieces picked by their shape: the real components."""
-    game = games.get(game_name) if game_name in games.names() else games.all_games()[0]
-    return [
+    return _shapes_of(game_name if game_name in games.names() else games.all_games()[0].name)
+
+
+@memoise
+def _shapes_of(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
+    """The same for every request of a game: worked out once per process (called with registry names only)."""
+    game = games.get(game_name)
+    return tuple(
         (group, f"{game.name}:{key}", name, reverse("rules:shape", args=[game.name, values["shape"]]))
         for group, entries in game.palette
         for key, name, values in entries
         if values.get("shape") and game.shape_outline(values["shape"]) is not None
-    ]
+    )
 
 
 def _form_context(s: Setup) -> dict[str, Any]:
@@ -204,6 +210,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         seen.status_code = 303
         return seen
     ctx: dict[str, Any] = _form_context(s)
+    table = s.scenario  # the situation, or while the action is incomplete its pieces alone
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
         ghosts = _ghosts(s.scenario, s.document)
@@ -214,12 +221,12 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["verdict"] = ruling.summary
         ctx["preview_steps"] = [s.title for s in ruling.steps]
         ctx["preview_warnings"] = list(ruling.warnings)
-    elif isinstance(s.document, dict):
-        ctx["picture"] = _pieces_only(s.document)
+    elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
+        ghosts = _ghosts(table, s.document)
+        ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
     json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
     # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
     if s.bound and "snaps" in request.GET and not json_mode:
-        table = s.scenario or (_pieces_scenario(s.document) if isinstance(s.document, dict) else None)
         ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
     elif s.bound and isinstance(s.document, dict) and not json_mode:
         ctx["snaps_link"] = _with(request, {"snaps": "1"})
@@ -277,15 +284,6 @@ def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tupl
                 values[f"p-{i}-heading"] = str(v["heading"])
             out.append((label, _with(request, values)))
     return out
-
-
-def _pieces_only(doc: dict[str, Any]) -> str | None:
-    """The table with just its pieces, while the action is incomplete (None if the pieces are not valid yet)."""
-    scenario = _pieces_scenario(doc)
-    if scenario is None:
-        return None
-    ghosts = _ghosts(scenario, doc)
-    return mark_safe(render_svg(scenario, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))  # ours
 
 
 def _ghosts(scenario: Scenario, doc: dict[str, Any] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
