@@ -82,6 +82,11 @@ def play_area(scenario: Scenario) -> Polygon:
     return box(0.0, 0.0, w, h)
 
 
+def token_at(piece: Piece, pose: Pose) -> Polygon:
+    """An obstacle's, device's or remote's catalogue outline placed at ``pose`` instead of where it stands."""
+    return _token_polygon(str(piece.get("shape")), pose.x, pose.y, pose.heading, bool(piece.get("flipped", False)))
+
+
 def against_guides(token: Piece, ship: Piece, pose: Pose) -> dict[str, Pose]:
     """Where a guided token (device, remote) stands with its guides against the ship's front or rear guides:
     its guide line on the base's edge, its centre its own d beyond, facing away from the ship."""

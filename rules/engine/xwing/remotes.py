@@ -27,9 +27,8 @@ from rules.engine.geometry import Pose, contact, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.contacts import MoveContacts, TemplateAt, move_contacts
-from rules.engine.xwing.pieces import against_guides, outline, play_area
+from rules.engine.xwing.pieces import against_guides, outline, play_area, token_at
 from rules.engine.xwing.resolve import cid
-from rules.engine.xwing.shapes import shape_polygon
 
 FOCUS_ODDS = (2, 8)
 """Focus faces of the red attack die (3 hit, 1 crit, 2 focus, 2 blank)."""
@@ -59,7 +58,7 @@ def _relocation(scenario: Scenario, remote: Piece, ship: Piece, pose: Pose) -> d
     play = play_area(scenario)
     out: dict[str, dict[str, Any]] = {}
     for name, at in against_guides(remote, ship, pose).items():
-        poly = shape_polygon(str(remote.get("shape") or remote.type), at.x, at.y, at.heading)
+        poly = token_at(remote, at)
         blocked = sorted(p.id for p in others if overlaps(poly, outline(p)))
         out[name] = {
             "legal": not blocked,
@@ -198,7 +197,7 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
     remote = scenario.piece(action["device"])
     to = action["to"]
     pose = Pose(float(to["x"]), float(to["y"]), float(to.get("heading") or 0.0))
-    poly = shape_polygon(str(remote.get("shape") or remote.type), pose.x, pose.y, pose.heading)
+    poly = token_at(remote, pose)
     fled = not play_area(scenario).covers(poly)
     figures = [
         Figure(f"was-{remote.id}", "ghost", ring(outline(remote)), "before"),
@@ -231,10 +230,10 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
             )
         )
         return Ruling(outcome, tuple(steps), (), tuple(figures), f"{remote.label} flees the play area.")
-    touching = [
-        p for p in scenario.pieces if p.id != remote.id and p.kind != "ship" and contact(poly, outline(p)).at_range_0
-    ]
-    touching += [p for p in scenario.of_kind("ship") if contact(poly, outline(p)).at_range_0]
+    touching = sorted(  # tokens first, then ships (a stable sort keeps the table's order within each)
+        (p for p in scenario.pieces if p.id != remote.id and contact(poly, outline(p)).at_range_0),
+        key=lambda p: p.kind == "ship",
+    )
     outcome["at_range_0"] = [p.id for p in touching]
     blazes = [p for p in touching if p.kind == "obstacle" and p.type == "blaze"]
     others = [p for p in touching if p.kind == "obstacle" and p.type != "blaze"]
