@@ -248,7 +248,7 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
         )
         steps.append(
             Step(
-                f"It ends at range 0 of Blaze {b.id}: it suffers 1 hit damage",
+                f"It ends at range 0 of Blaze {b.label}: it suffers 1 hit damage",
                 "A remote that is relocated to range 0 of a Blaze suffers 1 hit damage.",
                 (cid(ed, "obstacles/blaze"), cid(ed, "remote/relocate")),
                 (b.id, f"device-{remote.id}"),
@@ -257,7 +257,7 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
     if others:
         steps.append(
             Step(
-                f"It is at range 0 of {', '.join(p.id for p in others)}: no effect",
+                f"It is at range 0 of {scenario.names(p.id for p in others)}: no effect",
                 "Obstacles take effect when a ship moves through or overlaps them; a relocated remote does neither "
                 "(only a Blaze hurts a remote relocated to range 0 of it).",
                 (cid(ed, "remote/relocate"),),
@@ -265,6 +265,6 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
             )
         )
     summary = f"{remote.label} is relocated" + (
-        f" and suffers {len(blazes)} hit damage from {', '.join(b.id for b in blazes)}" if blazes else ""
+        f" and suffers {len(blazes)} hit damage from {scenario.names(b.id for b in blazes)}" if blazes else ""
     )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary + ".")
