@@ -58,6 +58,12 @@ def _id(label: str) -> forms.CharField:
     )
 
 
+ADDING = ("add", "add_named", "add_piece")
+"""Buttons that add a row (empty, picked in the palette, picked by a shape's picture): a build step, not a
+submission, so what is still missing is listed with a 200."""
+PICKED = "pick"
+"""Set by every choice link (who does what, the dial, a snap): also a build step."""
+
 CHECKBOXES = ("stressed", "placed_device", "decloaked", "flipped", "flotilla")
 
 
@@ -255,7 +261,7 @@ def _query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
     if not hasattr(data, "urlencode"):
         return None
     q = data.copy()
-    for key in [k for k in q if k.startswith("p-")] + ["add", "add_named", "add_piece", "pick"]:
+    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED]:
         q.pop(key, None)
     q["p-TOTAL_FORMS"] = str(len(rows))
     q["p-INITIAL_FORMS"] = "0"

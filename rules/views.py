@@ -39,7 +39,9 @@ from rules.engine import (
 )
 from rules.engine.changes import all_changes, changes_since, fingerprint
 from rules.forms import (
+    ADDING,
     CHECKBOXES,
+    PICKED,
     PieceFormSet,
     Setup,
     SetupForm,
@@ -238,7 +240,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         who = game.who_menu(pieces if isinstance(pieces, list) else [], action if isinstance(action, dict) else {})
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
-    building = any(key in request.GET for key in ("add", "add_named", "add_piece", "pick"))
+    building = any(key in request.GET for key in (*ADDING, PICKED))
     status = 400 if s.bound and s.problems and not _partial(request) and not building else 200
     template = "rules/setup.html#preview" if _partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
@@ -247,11 +249,11 @@ def setup(request: HttpRequest) -> HttpResponse:
 def _with(request: HttpRequest, values: dict[str, str]) -> str:
     """This setup page's address with some fields set: a choice that works as a plain link."""
     query = request.GET.copy()
-    for key in ("add", "add_named", "add_piece", "drop_doc", "snaps"):
+    for key in (*ADDING, "drop_doc", "snaps"):
         query.pop(key, None)
     for key, value in values.items():
         query[key] = value
-    query["pick"] = "1"  # a choice, not a submission: what is still missing is not an error (200)
+    query[PICKED] = "1"  # a choice, not a submission: what is still missing is not an error (200)
     return "?" + query.urlencode()
 
 
