@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -53,4 +54,23 @@ def _tripwires(context: BrowserContext, page: Page) -> Iterator[list[str]]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     context.route("**/*", guard)
     yield errors
+    assert errors == []
+
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+"""A touch phone's browser context options (390 x 844)."""
+
+
+@contextmanager
+def watched_page(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A page in a browser context of its own (a phone, JavaScript off...) that fails on any console or page error."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+    finally:
+        context.close()
     assert errors == []

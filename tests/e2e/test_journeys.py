@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.conftest import PHONE, watched_page
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -63,40 +65,33 @@ def test_bad_input_shows_next_to_the_field(page: Page, base_url: str) -> None:
 
 
 def test_phone_sized_permalink(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{base_url}/")
-    page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.tap()
-    expect(page.locator("h1.verdict")).to_be_visible()
-    box = page.locator(".picture svg").bounding_box()
-    assert box is not None and box["width"] <= 390
-    page.get_by_role("link", name="Next").tap()
-    expect(page.locator(".current-step")).to_be_visible()
-    context.close()
-    assert errors == []
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/")
+        page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.tap()
+        expect(page.locator("h1.verdict")).to_be_visible()
+        box = page.locator(".picture svg").bounding_box()
+        assert box is not None and box["width"] <= 390
+        page.get_by_role("link", name="Next").tap()
+        expect(page.locator(".current-step")).to_be_visible()
 
 
 def test_works_without_javascript(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(f"{base_url}/setup/")
-    fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
-    page.locator('[name="ship"]').fill("a")
-    page.locator('[name="bearing"]').select_option("turn")
-    page.locator('[name="direction"]').select_option("left")
-    page.locator('[name="speed"]').select_option("1")
-    page.get_by_role("button", name="Preview").click()
-    expect(page.get_by_test_id("verdict")).to_contain_text("(245, 255)")
-    page.get_by_role("button", name="Add an empty row").click()
-    expect(page.locator('[name="p-3-id"]')).to_be_visible()
-    page.get_by_role("button", name="Explain").click()
-    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
-    page.get_by_role("link", name="Next").click()
-    expect(page).to_have_url(re.compile(r"\?step=1$"))
-    expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
-    context.close()
+    with watched_page(browser, java_script_enabled=False) as page:
+        page.goto(f"{base_url}/setup/")
+        fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+        page.locator('[name="ship"]').fill("a")
+        page.locator('[name="bearing"]').select_option("turn")
+        page.locator('[name="direction"]').select_option("left")
+        page.locator('[name="speed"]').select_option("1")
+        page.get_by_role("button", name="Preview").click()
+        expect(page.get_by_test_id("verdict")).to_contain_text("(245, 255)")
+        page.get_by_role("button", name="Add an empty row").click()
+        expect(page.locator('[name="p-3-id"]')).to_be_visible()
+        page.get_by_role("button", name="Explain").click()
+        expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+        page.get_by_role("link", name="Next").click()
+        expect(page).to_have_url(re.compile(r"\?step=1$"))
+        expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
 
 
 def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> None:
@@ -127,31 +122,26 @@ def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> 
 
 def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> None:
     """A player on a phone checks where an asteroid field may be moved: the 6' x 3' table fits, the region is drawn."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{base_url}/setup/")
-    page.locator('input[name="game"][value="armada"]').check()
-    page.locator('[name="edition"]').select_option("1.5")
-    fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
-    fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")
-    page.locator('[name="action"]').select_option("move-obstacle")
-    page.locator('[name="moved"]').fill("rock")
-    page.locator('[name="to_x"]').fill("900")
-    page.locator('[name="to_y"]').fill("550")
-    page.locator('[name="max_distance"]').select_option("2")
-    expect(page.get_by_test_id("verdict")).to_contain_text("legal")
-    expect(page.locator("#preview svg .figure.area").first).to_be_attached()
-    page.get_by_role("button", name="Explain").tap()
-    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
-    expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: obj")
-    box = page.locator(".picture svg").bounding_box()
-    assert box is not None and box["width"] <= 390
-    page.get_by_role("link", name="Next").tap()
-    expect(page.locator(".current-step")).to_be_visible()
-    context.close()
-    assert errors == []
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/")
+        page.locator('input[name="game"][value="armada"]').check()
+        page.locator('[name="edition"]').select_option("1.5")
+        fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
+        fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")
+        page.locator('[name="action"]').select_option("move-obstacle")
+        page.locator('[name="moved"]').fill("rock")
+        page.locator('[name="to_x"]').fill("900")
+        page.locator('[name="to_y"]').fill("550")
+        page.locator('[name="max_distance"]').select_option("2")
+        expect(page.get_by_test_id("verdict")).to_contain_text("legal")
+        expect(page.locator("#preview svg .figure.area").first).to_be_attached()
+        page.get_by_role("button", name="Explain").tap()
+        expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+        expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: obj")
+        box = page.locator(".picture svg").bounding_box()
+        assert box is not None and box["width"] <= 390
+        page.get_by_role("link", name="Next").tap()
+        expect(page.locator(".current-step")).to_be_visible()
 
 
 def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, base_url: str) -> None:

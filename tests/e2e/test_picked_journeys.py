@@ -13,6 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.conftest import PHONE, watched_page
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MAX_ACTIONS = 12
@@ -92,16 +94,9 @@ class Journey:
 @pytest.fixture(params=["desktop", "phone"])
 def journey(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Journey]:
     touch = request.param == "phone"
-    options = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if touch else {}
-    context = browser.new_context(**options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base_url}/setup/")
-    yield Journey(page, touch)
-    context.close()
-    assert errors == []
+    with watched_page(browser, **(PHONE if touch else {})) as page:
+        page.goto(f"{base_url}/setup/")
+        yield Journey(page, touch)
 
 
 def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
@@ -186,17 +181,15 @@ SITUATIONS = {
 @pytest.mark.parametrize("name", list(SITUATIONS))
 def test_the_same_situations_with_the_fields_and_no_javascript(browser: Browser, base_url: str, name: str) -> None:
     rows, action, expected = SITUATIONS[name]
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(f"{base_url}/setup/")
-    for i, row in enumerate(rows):
-        for key, value in row.items():
-            field = page.locator(f'[name="p-{i}-{key}"]')
+    with watched_page(browser, java_script_enabled=False) as page:
+        page.goto(f"{base_url}/setup/")
+        for i, row in enumerate(rows):
+            for key, value in row.items():
+                field = page.locator(f'[name="p-{i}-{key}"]')
+                field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+        for key, value in action.items():
+            field = page.locator(f'[name="{key}"]')
             field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
-    for key, value in action.items():
-        field = page.locator(f'[name="{key}"]')
-        field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
-    page.get_by_role("button", name="Explain").click()
-    expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
-    expect(page.locator("main")).to_contain_text(expected)
-    context.close()
+        page.get_by_role("button", name="Explain").click()
+        expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+        expect(page.locator("main")).to_contain_text(expected)
