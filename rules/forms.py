@@ -17,6 +17,7 @@ from django import forms
 
 from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
 from rules.rulings import small_count
+from rules.widgets import FixedChoiceField
 
 MAX_ROWS = 40
 DEFAULT_ROWS = 3
@@ -71,9 +72,9 @@ class PieceForm(forms.Form):
     """One row: any piece of any game."""
 
     id = forms.CharField(label="id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"}))
-    kind = forms.ChoiceField(label="kind", required=False, choices=_choices([k for g in GAMES for k in g.piece_kinds]))
-    size = forms.ChoiceField(label="size", required=False, choices=_choices([s for g in GAMES for s in g.sizes]))
-    type = forms.ChoiceField(
+    kind = FixedChoiceField(label="kind", required=False, choices=_choices([k for g in GAMES for k in g.piece_kinds]))
+    size = FixedChoiceField(label="size", required=False, choices=_choices([s for g in GAMES for s in g.sizes]))
+    type = FixedChoiceField(
         label="type",
         required=False,
         choices=[("", "—")]
@@ -83,13 +84,13 @@ class PieceForm(forms.Form):
             for label, values in g.type_choices
         ],
     )
-    shape = forms.ChoiceField(
+    shape = FixedChoiceField(
         label="shape",
         required=False,
         choices=[("", "default for the type")]
         + [(f"{g.title} {label.lower()}", list(values)) for g in GAMES for label, values in g.shape_choices],
     )
-    chassis = forms.ChoiceField(
+    chassis = FixedChoiceField(
         label="ship by name",
         required=False,
         choices=[("", "—")] + [(g.title, list(g.chassis_choices)) for g in GAMES if g.chassis_choices],
@@ -97,12 +98,12 @@ class PieceForm(forms.Form):
     x = _num("x (mm)")
     y = _num("y (mm)")
     heading = _num("facing / rotation (°)")
-    player = forms.ChoiceField(label="player", required=False, choices=[("", "—"), ("1", "1"), ("2", "2")])
+    player = FixedChoiceField(label="player", required=False, choices=[("", "—"), ("1", "1"), ("2", "2")])
     flipped = forms.BooleanField(label="flipped", required=False)
     stressed = forms.BooleanField(label="stressed", required=False)
     placed_device = forms.BooleanField(label="placed a device", required=False)
     decloaked = forms.BooleanField(label="decloaked", required=False)
-    fuses = forms.ChoiceField(label="fuses", required=False, choices=[("", "0"), ("1", "1"), ("2", "2"), ("3", "3")])
+    fuses = FixedChoiceField(label="fuses", required=False, choices=[("", "0"), ("1", "1"), ("2", "2"), ("3", "3")])
     target = _id("targets (id)")
     flotilla = forms.BooleanField(label="flotilla", required=False)
     yaw_limits = forms.CharField(
@@ -114,64 +115,62 @@ class PieceForm(forms.Form):
 class SetupForm(forms.Form):
     """The game, edition and action; pieces come in PieceForm rows."""
 
-    game = forms.ChoiceField(
-        choices=[(g.name, g.title) for g in GAMES], initial=GAMES[0].name, widget=forms.RadioSelect
-    )
-    edition = forms.ChoiceField(
+    game = FixedChoiceField(choices=[(g.name, g.title) for g in GAMES], initial=GAMES[0].name, widget=forms.RadioSelect)
+    edition = FixedChoiceField(
         choices=[(e, f"{g.title} {e}") for g in GAMES for e in reversed(g.editions)], initial=GAMES[0].editions[-1]
     )
-    action = forms.ChoiceField(
+    action = FixedChoiceField(
         label="action", choices=_by_game({g.title: g.action_types for g in GAMES}, blank=None), initial="maneuver"
     )
     ship = _id("ship")
-    speed = forms.ChoiceField(label="speed", required=False, choices=_offered("speed"))
+    speed = FixedChoiceField(label="speed", required=False, choices=_offered("speed"))
     to_x = _num("to x (a move's target; relocate; a huge X-Wing ship's measured final x)")
     to_y = _num("to y")
     to_heading = _num("to facing / rotation")
-    bearing = forms.ChoiceField(
+    bearing = FixedChoiceField(
         label="bearing",
         required=False,
         choices=_offered("bearing"),
     )
-    direction = forms.ChoiceField(label="direction", required=False, choices=_offered("direction"))
-    tallon_position = forms.ChoiceField(label="Tallon position", required=False, choices=_offered("tallon_position"))
-    position = forms.ChoiceField(label="roll position", required=False, choices=_offered("position"))
-    template = forms.ChoiceField(label="roll / decloak template", required=False, choices=_offered("template"))
-    degrees = forms.ChoiceField(
+    direction = FixedChoiceField(label="direction", required=False, choices=_offered("direction"))
+    tallon_position = FixedChoiceField(label="Tallon position", required=False, choices=_offered("tallon_position"))
+    position = FixedChoiceField(label="roll position", required=False, choices=_offered("position"))
+    template = FixedChoiceField(label="roll / decloak template", required=False, choices=_offered("template"))
+    degrees = FixedChoiceField(
         label="rotate by (° clockwise; -90 turns left)", required=False, choices=_offered("degrees")
     )
     tractor = forms.BooleanField(label="tractored (the tractoring player moves it)", required=False)
     ignore_obstacles = forms.BooleanField(label="an effect lets it ignore obstacles while it moves", required=False)
     attacker = _id("attacker")
     defender = _id("defender")
-    arc = forms.ChoiceField(label="arc", required=False, choices=_offered("arc"))
+    arc = FixedChoiceField(label="arc", required=False, choices=_offered("arc"))
     device_id = _id("device id")
-    device_type = forms.ChoiceField(
+    device_type = FixedChoiceField(
         label="device type", required=False, choices=_choices([t for g in GAMES for t in g.form.device_types])
     )
-    dev_bearing = forms.ChoiceField(
+    dev_bearing = FixedChoiceField(
         label="device template", required=False, choices=_offered("dev_bearing", blank="card default")
     )
-    dev_direction = forms.ChoiceField(
+    dev_direction = FixedChoiceField(
         label="device template direction", required=False, choices=_offered("dev_direction")
     )
-    dev_speed = forms.ChoiceField(label="device template speed", required=False, choices=_offered("dev_speed"))
+    dev_speed = FixedChoiceField(label="device template speed", required=False, choices=_offered("dev_speed"))
     placed = _id("obstacle to place (row id)")
-    first_player = forms.ChoiceField(label="first player", required=False, choices=_offered("first_player", blank="1"))
+    first_player = FixedChoiceField(label="first player", required=False, choices=_offered("first_player", blank="1"))
     dice = forms.CharField(label="dice rolled (e.g. rock: hit; mine: crit, blank)", required=False, max_length=300)
     clicks = forms.CharField(
         label="clicks per joint", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"})
     )
-    side = forms.ChoiceField(label="tool side", required=False, choices=_offered("side"))
+    side = FixedChoiceField(label="tool side", required=False, choices=_offered("side"))
     squadron = _id("squadron")
     placements = forms.CharField(label="placements", required=False, max_length=600)
     moved = _id("obstacle or token")
-    max_distance = forms.ChoiceField(label="max distance", required=False, choices=_offered("max_distance"))
-    min_distance = forms.ChoiceField(
+    max_distance = FixedChoiceField(label="max distance", required=False, choices=_offered("max_distance"))
+    min_distance = FixedChoiceField(
         label="min distance", required=False, choices=_offered("min_distance", blank="none")
     )
     toward = _id("toward (piece id)")
-    palette = forms.ChoiceField(
+    palette = FixedChoiceField(
         label="add by name",
         required=False,
         choices=[("", "—")]

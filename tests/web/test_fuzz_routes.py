@@ -11,6 +11,7 @@ import copy
 import json
 import os
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -120,8 +121,17 @@ def test_explain_and_setup_with_a_document_never_500(client: Client, doc: Any) -
     assert client.get("/setup/", {"doc": text, "game": "xwing"}).status_code in (200, 400)
 
 
+QUERY_VALUES = st.one_of(
+    st.sampled_from([str(v) for v in NASTY] + ["١", "²", "1" * 5000, "-3", "3.5", "0x10"]),
+    st.integers().map(str),  # any size, any sign
+    st.floats(allow_nan=True, allow_infinity=True).map(str),
+    st.text(max_size=40),  # any Unicode: digits of other scripts, controls, combining marks
+    st.from_regex(r"\A[-+]?[0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]{1,12}([.,][0-9]{0,4})?\Z"),
+)
+
+
 @SETTINGS
-@given(st.sampled_from([str(v) for v in NASTY] + ["١", "²", "1" * 5000, "-3", "3.5", "0x10"]))
+@given(QUERY_VALUES)
 def test_steps_ids_and_counters_never_500(client: Client, raw: str) -> None:
     sid = examples()[0].id
     client.get(f"/s/{sid}/")  # stored on first view of the library
@@ -133,6 +143,9 @@ def test_steps_ids_and_counters_never_500(client: Client, raw: str) -> None:
         400,
     )
     assert client.get(f"/api/v1/rulings/{sid}%0A").status_code == 404  # a trailing newline is not an id
+    word = quote(safe, safe="")
+    assert client.get(f"/s/{word}/").status_code in (404, 301)  # never an id from arbitrary text
+    assert client.get(f"/api/v1/rulings/{word}").status_code in (404, 301)
 
 
 def test_non_json_and_chunked_bodies_are_clear_errors(client: Client) -> None:
