@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from shapely import Polygon, prepared, unary_union
 
 from rules.engine.geometry import AREA_EPSILON, Pose, bounds_near, overlaps, place
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.xwing.dimensions import TALLON_SHIFT, base_outline
+from rules.engine.xwing.dimensions import TALLON_SHIFT, base_outline, base_square
 from rules.engine.xwing.paths import (
     ChordPath,
     Frame,
@@ -34,9 +35,12 @@ BUMP_SCAN_STEP = 0.5
 BUMP_TOLERANCE = 1e-4
 BUMP_PROBE = 0.01
 """mm of path beyond the final position at which the bumped ships are read off."""
-BUMP_CHUNK = 48
-"""Positions tested per vectorised round of the backward scan."""
-"""...and bisection then pins it to this (far below the 0.01 mm we promise)."""
+"""...and the narrowing rounds then pin it to this (far below the 0.01 mm we promise)."""
+BUMP_CHUNKS = (64, 128, 256, 10_000)
+"""Positions tested per vectorised round of the backward scan: most bumps back up less than
+32 mm; longer ones take rounds of growing size."""
+BUMP_NARROW = 71
+"""Samples per narrowing round: two rounds take a 0.5 mm bracket below 0.0001 mm."""
 
 BASIC = {
     "straight": "straight",
@@ -202,8 +206,11 @@ def _bump(
     """Back the ship along the template until it overlaps no ship; return where and whom it touches.
 
     Every ``BUMP_SCAN_STEP`` of path from full execution back to the start is
-    tested at once (vectorised) to bracket the first clear position; two more
-    vectorised rounds then narrow the bracket below ``BUMP_TOLERANCE``.
+    tested, in vectorised rounds of growing size over poses built once per maneuver
+    (``_scan_grid``), to bracket the first clear position; two more vectorised rounds
+    then narrow the bracket below ``BUMP_TOLERANCE``.  Each round tests the base
+    without guides against the ships shrunk by the tolerance first (a hit there is a
+    certain overlap), and only the rest with the full base.
     """
     others = _near_sweep(others, template, path.b)
     if not others:
@@ -213,41 +220,67 @@ def _bump(
     prepared.prep(union)
     prepared.prep(core)
     local = base_outline(str(ship.size), ship.get("base_length"))
+    square = base_square(str(ship.size), ship.get("base_length"))
 
     def clear(s_values: np.ndarray) -> np.ndarray:
-        x, y, h = frame_poses(frame, *chord_poses(path, s_values))
-        polys = place_many(local, x, y, h)
-        ok = ~shapely.intersects(union, polys)
-        # deep overlaps are certain; only grazing contacts need the exact shared-area test
-        unsure = np.nonzero(~ok & ~shapely.intersects(core, polys))[0]
-        if len(unsure):
-            areas = shapely.area(shapely.intersection(polys[unsure], union))
-            ok[unsure] = areas <= AREA_EPSILON
+        return clear_at(*frame_poses(frame, *chord_poses(path, s_values)))
+
+    def clear_at(x: np.ndarray, y: np.ndarray, h: np.ndarray) -> np.ndarray:
+        # the base without its guides lies inside the base: if it meets the shrunk ships, the base
+        # overlaps them for certain (most of the scan), tested on 4-point shapes
+        ok = ~shapely.intersects(core, place_many(square, x, y, h))
+        rest = np.nonzero(ok)[0]
+        if len(rest):
+            polys = place_many(local, x[rest], y[rest], h[rest])
+            free = ~shapely.intersects(union, polys)
+            # deep overlaps are certain; only grazing contacts need the exact shared-area test
+            unsure = np.nonzero(~free & ~shapely.intersects(core, polys))[0]
+            if len(unsure):
+                areas = shapely.area(shapely.intersection(polys[unsure], union))
+                free[unsure] = areas <= AREA_EPSILON
+            ok[rest] = free
         return ok
 
-    n = int(math.ceil(path.full / BUMP_SCAN_STEP))
+    scan_s, scan_x, scan_y, scan_h = _scan_grid(path)
     lo = hi = path.full
     found = False
-    for first in range(1, n + 1, BUMP_CHUNK):
-        scan = np.maximum(path.full - BUMP_SCAN_STEP * np.arange(first, min(first + BUMP_CHUNK, n + 1)), 0.0)
-        ok = clear(scan)
+    start = 0
+    for size in BUMP_CHUNKS:
+        stop = min(start + size, len(scan_s))
+        x, y, h = frame_poses(frame, scan_x[start:stop], scan_y[start:stop], scan_h[start:stop])
+        ok = clear_at(x, y, h)
         if ok.any():
-            i = int(np.argmax(ok))
-            lo = float(scan[i])
-            hi = float(scan[i - 1]) if i > 0 else path.full - BUMP_SCAN_STEP * (first - 1)
+            i = start + int(np.argmax(ok))
+            lo = float(scan_s[i])
+            hi = float(scan_s[i - 1]) if i > 0 else path.full
             found = True
+            break
+        start = stop
+        if start >= len(scan_s):
             break
     if not found:
         return 0.0, ()  # even the start overlaps (only via ignored ships): stay
     while hi - lo > BUMP_TOLERANCE:
         # keep the highest clear sample: backing up, the ship stops at the first position that fits
-        grid = np.linspace(lo, hi, 33)
+        grid = np.linspace(lo, hi, BUMP_NARROW + 2)
         fits = np.nonzero(clear(grid[1:-1]))[0]
         k = int(fits[-1]) + 1 if len(fits) else 0
         lo, hi = float(grid[k]), float(grid[k + 1])
     # the ships it backed over last: those it overlaps a hair (BUMP_PROBE) further along the path
     touching = _blocking(ship_outline(ship, frame.pose(path.pose(min(lo + BUMP_PROBE, path.full)))), others)
     return lo, tuple(touching)
+
+
+@lru_cache(maxsize=256)
+def _scan_grid(path: ChordPath) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The backward scan's positions (every ``BUMP_SCAN_STEP`` from full execution to the start) and
+    their poses in the start frame: the same for every ruling of a maneuver and base, so built once."""
+    n = int(math.ceil(path.full / BUMP_SCAN_STEP))
+    s = np.maximum(path.full - BUMP_SCAN_STEP * np.arange(1, n + 1), 0.0)
+    x, y, h = chord_poses(path, s)
+    for a in (s, x, y, h):
+        a.flags.writeable = False  # shared between rulings
+    return s, x, y, h
 
 
 def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float) -> list[tuple[Piece, Polygon]]:
