@@ -235,6 +235,27 @@ def action_css() -> str:
     return "\n".join(rules) + "\n"
 
 
+COMMON_ROW_FIELDS = ("id", "kind", "x", "y", "player", "label")
+"""Row fields every piece of every game uses (``FormSpec.row_fields`` names the rest per kind)."""
+
+
+def row_css() -> str:
+    """CSS that shows only the fields a row's piece kind uses (``:has``; without it, every field shows).
+
+    A row whose kind is not chosen yet, or whose kind its game does not list, shows every field.
+    """
+    rules = []
+    for i, g in enumerate(GAMES):
+        game_on = f"form:has(#id_game_{i}:checked)"
+        for kind, own in g.form.row_fields.items():
+            used = set(COMMON_ROW_FIELDS) | set(own)
+            hidden = [f"label.f-{n}" for n in PieceForm.base_fields if n not in used]
+            if hidden:
+                sel = f'{game_on} .row:has(select[name$="-kind"] option[value="{kind}"]:checked)'
+                rules.append(",\n".join(f"{sel} {h}" for h in hidden) + " { display: none; }")
+    return "\n".join(rules) + "\n"
+
+
 PieceFormSet = forms.formset_factory(PieceForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True)
 PIECE_FIELD = re.compile(r"^pieces\[(\d+)\]\.?([a-z_]*)")
 STATE_FIELD = re.compile(r"^pieces\[(\d+)\]\.state\.([a-z_]+)")

@@ -48,6 +48,7 @@ from rules.forms import (
     action_css,
     action_groups,
     initial_from_scenario,
+    row_css,
 )
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
@@ -538,8 +539,8 @@ def shape_picture(request: HttpRequest, game: str, shape: str) -> HttpResponse:
 @require_safe
 @cache_control(public=True, max_age=3600)
 def form_css(request: HttpRequest) -> HttpResponse:
-    """The setup form's per-action field visibility, generated from the registry of games."""
-    return HttpResponse(action_css(), content_type="text/css; charset=utf-8")
+    """The setup form's per-action and per-piece-kind field visibility, generated from the registry of games."""
+    return HttpResponse(action_css() + row_css(), content_type="text/css; charset=utf-8")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -31,6 +31,9 @@ class FormSpec:
     """The form fields each action type uses (the page shows only those, where CSS ``:has`` works)."""
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The values a shared choice field offers for this game, by field name (e.g. ``bearing``)."""
+    row_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Piece kind -> the row fields it uses besides id, kind, x, y, player and label (a row of that
+    kind shows only those, where CSS ``:has`` works; a kind not listed shows every field)."""
 
 
 def number(raw: str) -> Any:

@@ -94,6 +94,24 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
         expect(page.locator(".step-nav .where")).to_contain_text("Step 1 of")
 
 
+def test_a_row_shows_the_fields_of_its_kind(page: Page, base_url: str) -> None:
+    """A ship row offers the ship's fields, an obstacle row the obstacle's; an unchosen kind shows all."""
+    page.goto(f"{base_url}/setup/")
+    row = page.locator("#row-0")
+    expect(row.locator('[name="p-0-chassis"]')).to_be_visible()
+    expect(row.locator('[name="p-0-fuses"]')).to_be_visible()
+    page.locator('[name="p-0-kind"]').select_option("obstacle")
+    expect(row.locator('[name="p-0-chassis"]')).to_be_hidden()
+    expect(row.locator('[name="p-0-stressed"]')).to_be_hidden()
+    expect(row.locator('[name="p-0-shape"]')).to_be_visible()
+    page.locator('[name="p-0-kind"]').select_option("ship")
+    expect(row.locator('[name="p-0-chassis"]')).to_be_visible()
+    expect(row.locator('[name="p-0-shape"]')).to_be_hidden()
+    page.locator('input[name="game"][value="armada"]').check()
+    expect(row.locator('[name="p-0-yaw_limits"]')).to_be_visible()
+    expect(row.locator('[name="p-0-stressed"]')).to_be_hidden()
+
+
 def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> None:
     """An Armada judge: a CR90 rams a Victory; the explanation steps through the speed reductions."""
     page.goto(f"{base_url}/setup/")

@@ -379,6 +379,28 @@ def test_the_field_stylesheet_shows_only_the_chosen_actions_fields(client: Clien
     assert 'href="/setup/fields.css"' in client.get("/setup/").content.decode()
 
 
+def test_each_row_shows_only_its_piece_kinds_fields(client: Client) -> None:
+    from rules.engine import games
+    from rules.forms import COMMON_ROW_FIELDS, PieceForm
+
+    css = client.get("/setup/fields.css").content.decode()
+
+    def hidden(game: int, kind: str) -> str:
+        chosen = f'option[value="{kind}"]:checked)'
+        return " ".join(line for line in css.splitlines() if f"#id_game_{game}:" in line and chosen in line)
+
+    assert "label.f-chassis" in hidden(0, "obstacle") and "label.f-shape" not in hidden(0, "obstacle")
+    assert "label.f-fuses" in hidden(0, "ship") and "label.f-chassis" not in hidden(0, "ship")
+    assert "label.f-fuses" not in hidden(0, "device") and "label.f-stressed" in hidden(0, "device")
+    assert "label.f-yaw_limits" not in hidden(1, "ship") and "label.f-stressed" in hidden(1, "ship")
+    assert "label.f-heading" in hidden(1, "squadron") and "label.f-x" not in hidden(1, "squadron")
+    for g in games.all_games():
+        for kind, own in g.form.row_fields.items():
+            assert kind in g.piece_kinds and set(own) <= set(PieceForm.base_fields) - set(COMMON_ROW_FIELDS)
+    html = client.get("/setup/", {"game": "xwing", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}).content.decode()
+    assert 'class="check f-stressed"' in html  # check boxes carry their field's class too
+
+
 def test_the_table_is_drawn_from_the_first_piece_on(client: Client) -> None:
     """An incomplete action still shows the pieces, with what is missing listed beside them."""
     q = {

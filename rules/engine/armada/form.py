@@ -185,6 +185,12 @@ FORM = FormSpec(
         "max_distance": ("1", "2", "3", "4", "5"),
         "min_distance": ("1", "2", "3", "4", "5"),
     },
+    row_fields={
+        "ship": ("size", "chassis", "heading", "flotilla", "yaw_limits"),
+        "squadron": (),
+        "obstacle": ("type", "shape", "heading", "flipped"),
+        "token": ("type",),
+    },
     piece_document=piece_document,
     action_document=action_document,
     initial=initial,

@@ -291,6 +291,12 @@ FORM = FormSpec(
         "speed": ("0", "1", "2", "3", "4", "5"),
         "first_player": ("1", "2"),
     },
+    row_fields={
+        "ship": ("size", "chassis", "heading", "stressed", "placed_device", "decloaked"),
+        "obstacle": ("type", "shape", "heading", "flipped"),
+        "device": ("type", "shape", "heading", "flipped", "fuses", "target"),
+        "remote": ("type", "shape", "heading", "flipped"),
+    },
     piece_document=piece_document,
     action_document=action_document,
     initial=initial,
