@@ -22,6 +22,6 @@ def evaluate(scenario: Scenario) -> Ruling:
         return ruling
     w, h = scenario.table
     table = box(0.0, 0.0, w, h)
-    off = [p.id for p in scenario.pieces if not table.covers(game.in_play(p))]
+    off = [p.label for p in scenario.pieces if not table.covers(game.in_play(p))]
     notes = tuple(f"{pid} starts partly outside the play area; check the situation" for pid in off)
     return replace(ruling, warnings=ruling.warnings + notes) if notes else ruling

@@ -136,7 +136,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
 
     # 2. the ram loop
     for t in tried[:-1]:
-        names = ", ".join(t.overlapped)
+        names = scenario.names(t.overlapped)
         figures.append(Figure(f"tried-{t.speed}", "ghost", ring(ship_footprint(ship, t.pose)), f"speed {t.speed}"))
         for sid in t.overlapped:
             shared = ship_footprint(ship, t.pose).intersection(ship_footprint(scenario.piece(sid)))
@@ -156,7 +156,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         ct = contact(hull, ship_footprint(o))
         if ct.close_call:
             warnings.append(
-                f"{o.id}: the final position is within {CLOSE_CALL_MM} mm of "
+                f"{o.label}: the final position is within {CLOSE_CALL_MM} mm of "
                 f"{'overlapping' if not ct.overlapping else 'clearing'} it; measure on the table"
             )
         if ct.touching:
@@ -188,7 +188,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     if displaced:
         steps.append(
             Step(
-                f"It overlaps squadron{'s' if len(displaced) > 1 else ''} {', '.join(displaced)}",
+                f"It overlaps squadron{'s' if len(displaced) > 1 else ''} {scenario.names(displaced)}",
                 "The overlapped squadrons are moved out of the way and the ship finishes its maneuver. Then the "
                 "player who is not moving the ship places them, whoever owns them and in any order, touching the "
                 "ship: as many as possible touching it, the rest touching a squadron that touches it, none outside "
@@ -204,7 +204,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         )
     for q in scenario.of_kind("squadron"):
         if contact(hull, squadron_base(q)).close_call:
-            warnings.append(f"{q.id}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
+            warnings.append(f"{q.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
 
     # 6. obstacles
     overlapping: list[str] = []
@@ -213,7 +213,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         shape = token_outline(ob)
         ct = contact(hull, shape)
         if ct.close_call:
-            warnings.append(f"{ob.id}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
+            warnings.append(f"{ob.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
         if not ct.overlapping:
             continue
         overlapping.append(ob.id)
@@ -300,7 +300,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         },
         "destroyed": destroyed,
     }
-    summary = _summary(ship, dialled, speed, damaged, displaced, overlapping, destroyed, tool)
+    summary = _summary(scenario, ship, dialled, speed, damaged, displaced, overlapping, destroyed, tool)
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
 
 
@@ -409,13 +409,13 @@ def _ram_step(
     tie: bool,
 ) -> Step:
     body = ship_body(ship, final)
-    parts = [f"{sid}: {body.distance(ship_body(scenario.piece(sid))):.1f} mm" for sid in overlapped]
+    parts = [f"{scenario.names([sid])}: {body.distance(ship_body(scenario.piece(sid))):.1f} mm" for sid in overlapped]
     other = closest[0]
-    who = " and ".join(damaged)
+    who = " and ".join(scenario.piece(d).label for d in damaged)
     text = (
         f"It finishes at speed {speed}{' and stays where it was' if speed == 0 else ''}. It overlapped "
-        f"{', '.join(overlapped)} on the way; measured base to base from its final position (dials ignored): "
-        f"{'; '.join(parts)}. The closest is {other}. One facedown damage card each: {who}."
+        f"{scenario.names(overlapped)} on the way; measured base to base from its final position (dials ignored): "
+        f"{'; '.join(parts)}. The closest is {scenario.names([other])}. One facedown damage card each: {who}."
     )
     rules: tuple[str, ...] = (
         R + "overlapping/ship-onto-ship",
@@ -426,7 +426,7 @@ def _ram_step(
         text += " One of the two is a flotilla and the other is not, so only the flotilla is dealt the card."
         rules += (R + "flotillas/ram",)
     if tie:
-        text += f" {' and '.join(closest)} are equally close: measure on the table."
+        text += f" {' and '.join(scenario.piece(c).label for c in closest)} are equally close: measure on the table."
     if speed == 0:
         rules += (R + "overlapping/speed-zero-executes",)
     text += f" Its speed dial still shows {dialled}."
@@ -434,6 +434,7 @@ def _ram_step(
 
 
 def _summary(
+    scenario: Scenario,
     ship: Piece,
     dialled: int,
     speed: int,
@@ -445,11 +446,11 @@ def _summary(
 ) -> str:
     parts = [f"{ship.label} moves at speed {speed}" + (f" (dial {dialled})" if speed != dialled else "")]
     if damaged:
-        parts.append(f"facedown damage to {', '.join(damaged)}")
+        parts.append(f"facedown damage to {scenario.names(damaged)}")
     if displaced:
-        parts.append(f"displaces {', '.join(displaced)}")
+        parts.append(f"displaces {scenario.names(displaced)}")
     if overlapping:
-        parts.append(f"ends on {', '.join(overlapping)}")
+        parts.append(f"ends on {scenario.names(overlapping)}")
     if not tool.legal:
         parts.append("tool side not legal")
     if destroyed:

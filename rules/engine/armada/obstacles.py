@@ -196,6 +196,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
     lo = int(a.get("min_distance", 0))
     d_max, d_min = dim.band_end(hi), dim.band_end(lo)
     toward = a.get("toward")
+    toward_name = scenario.names([toward]) if toward else ""
     dx, dy = p1.x - p0.x, p1.y - p0.y
     shift = math.hypot(dx, dy)
     rotated = is_obstacle and abs(((p1.heading - p0.heading + 180) % 360) - 180) > 0.01
@@ -257,12 +258,12 @@ def move_ruling(scenario: Scenario) -> Ruling:
         )
     steps.append(
         Step(
-            f"The ruler: toward {toward}" if toward else "The ruler",
+            f"The ruler: toward {scenario.names([toward])}" if toward else "The ruler",
             (
-                f"Toward {toward}: the ruler lies along the line from the closest point of {piece.label} to the "
-                f"closest point of {toward}, its distance-1 end touching {piece.label}'s edge there. Where any legal "
-                f"placement puts the {moved_kind}'s centre on the ruler's centre line, it must be placed so; "
-                "otherwise as close to that line as it can."
+                f"Toward {toward_name}: the ruler lies along the line from the closest point of {piece.label} to the "
+                f"closest point of {toward_name}, its distance-1 end touching {piece.label}'s edge there. "
+                f"Where any legal placement puts the {moved_kind}'s centre on the ruler's centre line, it must be "
+                "placed so; otherwise as close to that line as it can."
                 if toward
                 else f"The ruler lies flat, distance side up, the centre of its distance-1 end touching "
                 f"{piece.label}'s edge, its centre line along the direction of the move (through the piece's centre)."
@@ -310,25 +311,25 @@ def move_ruling(scenario: Scenario) -> Ruling:
         if shift > 1e-9 and lead > d_max + 1e-9:
             violate(
                 R + "along-ruler",
-                f"part of {piece.id} would be {lead:.1f} mm past the ruler's start: beyond the end of distance {hi}",
+                f"part of {piece.label} would be {lead:.1f} mm past the ruler's start: beyond the end of distance {hi}",
                 [piece.id],
             )
         elif shift > 1e-9 and d_max - lead <= CLOSE_CALL_MM:
             warnings.append(
-                f"{piece.id}: within {CLOSE_CALL_MM} mm of the distance {hi} end line; measure on the table"
+                f"{piece.label}: within {CLOSE_CALL_MM} mm of the distance {hi} end line; measure on the table"
             )
         if not s0.buffer(d_max, quad_segs=32).covers(s1):
             violate(
                 R + "rotation" if rotated else R + "along-ruler",
-                f"part of {piece.id} would end beyond distance {hi} of its original position",
+                f"part of {piece.label} would end beyond distance {hi} of its original position",
                 [piece.id],
             )
         hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
         if hit:
-            violate(R + "no-overlap", f"{piece.id} would overlap {', '.join(hit)}", [piece.id, *hit])
+            violate(R + "no-overlap", f"{piece.label} would overlap {scenario.names(hit)}", [piece.id, *hit])
         if toward and shift > 1e-9:
             if dx * u[0] + dy * u[1] < -CLOSE_CALL_MM:
-                violate(R + "toward", f"{piece.id} would move away from {toward}", [piece.id])
+                violate(R + "toward", f"{piece.label} would move away from {scenario.names([toward])}", [piece.id])
             off_line = centre_line.distance(proposed)
             if use_line and off_line > LINE_TOLERANCE_MM:
                 violate(
@@ -345,12 +346,12 @@ def move_ruling(scenario: Scenario) -> Ruling:
                         [piece.id],
                     )
         if not play_area(scenario).covers(s1):
-            warnings.append(f"{piece.id} would end partly outside the play area; the rules do not say it may")
+            warnings.append(f"{piece.label} would end partly outside the play area; the rules do not say it may")
 
     # the minimum, and "as close as possible"
     best: dict[str, Any] | None = None
     if lo and stays:
-        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.id} may not stay", [piece.id])
+        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.label} may not stay", [piece.id])
     elif lo and toward:
         best = _farthest(admissible, lead_at)
         if best is not None and best["lead"] >= d_min - 1e-9:
@@ -358,21 +359,21 @@ def move_ruling(scenario: Scenario) -> Ruling:
             if lead < d_min - 1e-9:
                 violate(
                     R + "toward-minimum",
-                    f"{piece.id} must reach at least the end of distance {lo} ({d_min} mm ≈); "
+                    f"{piece.label} must reach at least the end of distance {lo} ({d_min} mm ≈); "
                     f"it reaches {max(lead, 0):.1f} mm",
                     [piece.id],
                 )
         elif best is not None and best["lead"] - lead > AS_CLOSE_TOLERANCE_MM:
             violate(
                 R + "toward-as-close",
-                f"distance {lo} cannot be reached, but {piece.id} can get to {best['lead']:.1f} mm "
+                f"distance {lo} cannot be reached, but {piece.label} can get to {best['lead']:.1f} mm "
                 f"(centre at {best['x']:.1f}, {best['y']:.1f}); it must go as close as possible",
                 [piece.id],
             )
     elif lo and lead < d_min - 1e-9:
         violate(
             R + "toward-minimum",
-            f"a minimum of distance {lo} is given: {piece.id} must reach at least the end of distance {lo} "
+            f"a minimum of distance {lo} is given: {piece.label} must reach at least the end of distance {lo} "
             f"({d_min} mm ≈); it reaches {max(lead, 0):.1f} mm",
             [piece.id],
         )
@@ -424,7 +425,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
     if carried:
         steps.append(
             Step(
-                f"Tokens on it move with it: {', '.join(carried)}",
+                f"Tokens on it move with it: {scenario.names(carried)}",
                 "A token placed on the obstacle stays on it.",
                 (R + "tokens-ride",),
                 tuple(carried),
@@ -433,7 +434,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
     if stay_ids:
         steps.append(
             Step(
-                f"{', '.join(stay_ids)} stay where they are",
+                f"{scenario.names(stay_ids)} stay where they are",
                 "Ships and squadrons on a moved obstacle stay in place; the owner may mark a ship's position and "
                 "lift it out of the way, then put it back.",
                 (R + "ships-stay",),
@@ -450,7 +451,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
         ]
         if close:
             warnings.append(
-                f"{piece.id} ends within distance 1 of {', '.join(close)}: "
+                f"{piece.label} ends within distance 1 of {scenario.names(close)}: "
                 "mines are placed beyond distance 1 of each other"
             )
     if best is not None and toward:

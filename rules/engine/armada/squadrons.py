@@ -76,7 +76,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     violations = Violations()
     steps: list[Step] = [
         Step(
-            f"{ship.label} displaced {', '.join(displaced) or 'no squadron'}",
+            f"{ship.label} displaced {scenario.names(displaced) or 'no squadron'}",
             "The squadrons its final position overlaps (shield dials and frames count, activation sliders do not) "
             "are placed by the player who is not moving the ship, whoever owns them, in any order (in a Sector "
             "Fleet game, by the opposing Grand Admiral).",
@@ -93,20 +93,21 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     if missing:
         violate(
             "overlapping/ship-onto-squadrons",
-            f"{', '.join(missing)} must be placed too: every displaced squadron is placed",
+            f"{scenario.names(missing)} must be placed too: every displaced squadron is placed",
             missing,
         )
     touching_ship: list[str] = []
     for sid, base in placed.items():
+        name = scenario.names([sid])
         if overlaps(base, hull) or any(overlaps(base, ship_footprint(s)) for s in ships if s.id != ship.id):
             hit = [s.id for s in ships if overlaps(base, ship_footprint(s))]
-            violate("overlapping/squadron-placement", f"{sid} overlaps {', '.join(hit)}", [sid, *hit])
+            violate("overlapping/squadron-placement", f"{name} overlaps {scenario.names(hit)}", [sid, *hit])
         hit_sq = [q.id for q in stay if overlaps(base, squadron_base(q))]
         hit_sq += [o for o, ob in placed.items() if o != sid and o < sid and overlaps(base, ob)]
         if hit_sq:
-            violate("overlapping/squadron-placement", f"{sid} overlaps {', '.join(hit_sq)}", [sid, *hit_sq])
+            violate("overlapping/squadron-placement", f"{name} overlaps {scenario.names(hit_sq)}", [sid, *hit_sq])
         if not area.covers(base):
-            violate("overlapping/ship-onto-squadrons", f"{sid} would be partly outside the play area", [sid])
+            violate("overlapping/ship-onto-squadrons", f"{name} would be partly outside the play area", [sid])
         if not overlaps(base, hull) and base.distance(hull) <= PLACE_TOLERANCE_MM:
             touching_ship.append(sid)
     not_touching = [sid for sid in placed if sid not in touching_ship]
@@ -117,7 +118,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     if not_touching and room:
         violate(
             "overlapping/squadrons-as-many-touching",
-            f"{', '.join(not_touching)} could have been placed touching {ship.id}: there is room on the ring "
+            f"{scenario.names(not_touching)} could have been placed touching {ship.label}: there is room on the ring "
             "drawn around the ship",
             not_touching,
         )
@@ -126,7 +127,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
         if not touches:
             violate(
                 "overlapping/squadrons-as-many-touching",
-                f"{sid} touches neither {ship.id} nor a squadron that touches it",
+                f"{scenario.names([sid])} touches neither {ship.label} nor a squadron that touches it",
                 [sid],
             )
     on_obstacles = [
@@ -145,7 +146,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
 
     steps.append(
         Step(
-            f"Touching {ship.label}: {', '.join(touching_ship) or 'none'}",
+            f"Touching {ship.label}: {scenario.names(touching_ship) or 'none'}",
             f"As many squadrons as possible must touch the ship; the rest must touch a squadron that touches it. "
             f"The dashed ring shows where the centre of one more squadron could still go touching the ship "
             f"({'there is room' if room else 'there is no room left'}). Proposed positions within "
@@ -172,7 +173,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 "Placed on an obstacle: no effect",
-                "; ".join(f"{sid} on {ob}" for sid, ob in on_obstacles)
+                "; ".join(f"{scenario.names([sid])} on {ob}" for sid, ob in on_obstacles)
                 + ". A squadron placed on an obstacle because a ship overlapped it does not resolve the obstacle.",
                 (R + "overlapping/squadron-on-obstacle-no-effect",),
                 tuple(sid for sid, _ in on_obstacles),
@@ -244,7 +245,7 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
     if engaged:
         violate(
             "squadron-movement/engaged",
-            f"{sq.id} is engaged by {', '.join(engaged)} and cannot move",
+            f"{sq.label} is engaged by {scenario.names(engaged)} and cannot move",
             [sq.id, *engaged],
         )
     band = dim.band_of(moved) if moved > 0 else 0
@@ -256,16 +257,16 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
         )
     elif reach - moved <= CLOSE_CALL_MM:
         warnings.append(
-            f"{sq.id}: the move ends within {CLOSE_CALL_MM} mm of the distance {speed} line; measure on the table"
+            f"{sq.label}: the move ends within {CLOSE_CALL_MM} mm of the distance {speed} line; measure on the table"
         )
     blockers = [(s.id, ship_footprint(s)) for s in scenario.of_kind("ship")] + [
         (q.id, squadron_base(q)) for q in scenario.of_kind("squadron") if q.id != sq.id
     ]
     hit = [pid for pid, shape in blockers if overlaps(final, shape)]
     if hit:
-        violate("squadron-movement/no-overlap", f"{sq.id} would overlap {', '.join(hit)}", [sq.id, *hit])
+        violate("squadron-movement/no-overlap", f"{sq.label} would overlap {scenario.names(hit)}", [sq.id, *hit])
     if not play_area(scenario).covers(final):
-        violate("play-area/destroyed", f"part of {sq.id}'s base would be outside the play area", [sq.id])
+        violate("play-area/destroyed", f"part of {sq.label}'s base would be outside the play area", [sq.id])
 
     # the reachable area: centre positions within the speed's distance, less what it may not overlap
     reach_disc = disc(start[0], start[1], reach)
@@ -295,7 +296,7 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
         Step(
             "It passes through anything; only the final position counts",
             "It may not end overlapping a ship (shield dials and frames included) or another squadron"
-            + (f": it would overlap {', '.join(hit)}." if hit else ": it does not."),
+            + (f": it would overlap {scenario.names(hit)}." if hit else ": it does not."),
             (R + "overlapping/move-through", R + "squadron-movement/no-overlap", R + "overlapping/dials-count"),
             (sq.id, *hit),
         )
@@ -304,7 +305,7 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 f"{sq.label} is engaged",
-                f"An enemy squadron ({', '.join(engaged)}) is at distance 1 with a line of sight no obstacle "
+                f"An enemy squadron ({scenario.names(engaged)}) is at distance 1 with a line of sight no obstacle "
                 "obstructs, so it is engaged and cannot move.",
                 (R + "squadron-movement/engaged",),
                 (sq.id, *engaged),
@@ -314,7 +315,10 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 "Obstructed: not engaged",
-                "; ".join(f"{o} is at distance 1 but {by} obstructs the line of sight" for o, by in obstructed)
+                "; ".join(
+                    f"{scenario.names([o])} is at distance 1 but {scenario.names([by])} obstructs the line of sight"
+                    for o, by in obstructed
+                )
                 + ". Squadrons whose line of sight is obstructed are not engaged.",
                 (R + "squadron-movement/engaged",),
                 tuple(x for pair in obstructed for x in pair),

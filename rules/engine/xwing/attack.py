@@ -122,7 +122,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if arc != "full":
         deep = region.buffer(-CLOSE_CALL_MM, join_style="mitre").intersects(def_sq)
         if in_arc != deep or (not in_arc and region.distance(def_sq) <= CLOSE_CALL_MM):
-            warnings.append(f"{defender.id} is within 0.5 mm of the arc line; check the arc on the table")
+            warnings.append(f"{defender.label} is within 0.5 mm of the arc line; check the arc on the table")
     reasons: list[str] = []
     arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
     if arc != "full":
@@ -169,7 +169,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if other is not None:
         shown.append(other)
     for i, ml in enumerate(shown):
-        what = f"crosses {', '.join(ml.obstructed_by)}" if ml.obstructed_by else "clear"
+        what = f"crosses {scenario.names(ml.obstructed_by)}" if ml.obstructed_by else "clear"
         figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm, {what}"))
     steps.append(
         Step(
@@ -225,7 +225,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if blocked_by:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
-        steps.append(cannot_attack_step(ed, attacker.label, blocked_by))
+        steps.append(cannot_attack_step(ed, attacker.label, blocked_by, scenario.names(blocked_by)))
     for ob in scenario.of_kind("obstacle"):
         shape = outline(ob)
         for ml in results:
@@ -234,7 +234,9 @@ def attack_ruling(scenario: Scenario) -> Ruling:
             if (crossing and not seg.intersects(shape.buffer(-CLOSE_CALL_MM))) or (
                 not crossing and seg.distance(shape) <= CLOSE_CALL_MM
             ):
-                warnings.append(f"{ob.id}: the measuring line passes within 0.5 mm of its edge; measure on the table")
+                warnings.append(
+                    f"{ob.label}: the measuring line passes within 0.5 mm of its edge; measure on the table"
+                )
                 break
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
@@ -243,7 +245,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 "The attacker may choose an unobstructed line",
-                f"Some of the equally short lines cross {', '.join(obstructors)} and some do not; the "
+                f"Some of the equally short lines cross {scenario.names(obstructors)} and some do not; the "
                 "attacker chooses which line to measure, so it can avoid the obstruction.",
                 (cid(ed, "obstructed/parallel"),),
                 ("line-1", "line-2", *obstructors),
@@ -254,7 +256,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     elif obstructed_all:
         steps.append(
             Step(
-                f"Obstructed by {', '.join(obstructors)}: the defender rolls 1 extra defense die",
+                f"Obstructed by {scenario.names(obstructors)}: the defender rolls 1 extra defense die",
                 "The attacker measures range through an obstacle, so the attack is obstructed and the "
                 "defender rolls one additional defense die, however many obstacles obstruct.",
                 (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),

@@ -283,7 +283,7 @@ def _obstacle_landing(
     steps += list(placed.steps)
     figures += [f for f in placed.figures if f.id != "placed"]
     summary = f"The {dev['type'].replace('-', ' ')} lands at {_pose_text(token.pose)}" + (
-        f", under {', '.join(outcome['under'])}." if outcome["under"] else "."
+        f", under {scenario.names(outcome['under'])}." if outcome["under"] else "."
     )
     return Ruling(outcome, tuple(steps), placed.warnings, tuple(figures), summary)
 
@@ -382,7 +382,7 @@ def _landing(
                 "The bomb waits for its detonation",
                 f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
                 f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
-                f"now: {', '.join(reached) or 'none'} — they may still move before then."
+                f"now: {scenario.names(reached) or 'none'} — they may still move before then."
                 + (f" {card.note}" if card.note else ""),
                 (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
                 (f"blast-{main.id}", *reached),
@@ -402,7 +402,7 @@ def _landing(
         steps.append(
             Step(
                 "Devices are not obstacles" if not relocated else "Relocating: obstacles are ignored",
-                f"The device lies on {', '.join(touched_obstacles)}. {text}",
+                f"The device lies on {scenario.names(touched_obstacles)}. {text}",
                 (cid(ed, "device/relocate" if relocated else "device/not-obstacle"),),
                 tuple(touched_obstacles),
                 derived=not relocated,
@@ -690,7 +690,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
                 f"{bomb.label} ({card.name}) detonates: {scenario.names(affected) or 'no ship'} in reach"
                 + (f"; remote {scenario.names(remotes)} too" if remotes else ""),
                 f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
-                + (f" (here: to obstacle {entry['obstacle']})" if "obstacle" in entry else "")
+                + (f" (here: to obstacle {scenario.names([entry['obstacle']])})" if "obstacle" in entry else "")
                 + "."
                 + (
                     f" Remotes at range 0–1 are affected as the text says: {scenario.names(remotes)}."

@@ -53,7 +53,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
         if text is None:
             steps.append(
                 Step(
-                    f"It overlaps {ob.id}: the appendix is silent on {ob.type}",
+                    f"It overlaps {ob.label}: the appendix is silent on {ob.type}",
                     "Appendix: Huge Ships covers asteroids, debris clouds and gas clouds only; Table Ruling does not "
                     "guess the rest.",
                     (cid(ed, "obstacles/huge-ships"),),
@@ -73,7 +73,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
         )
         steps.append(
             Step(
-                f"It overlaps {ob.id}: the obstacle is removed",
+                f"It overlaps {ob.label}: the obstacle is removed",
                 f"A huge ship overlapping an obstacle removes it; {text}. It does not skip its Perform Action step.",
                 (cid(ed, "obstacles/huge-ships"),),
                 (ob.id, f"contact-{ob.id}"),
@@ -89,7 +89,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
         executed = "lower-speed"
         steps.append(
             Step(
-                f"It overlaps the huge ship {', '.join(huge)}: execute it again one speed lower",
+                f"It overlaps the huge ship {scenario.names(huge)}: execute it again one speed lower",
                 f"A huge ship that would overlap another huge ship executes the maneuver again at speed {speed - 1} "
                 "(and lower, down to stationary) until it fits; then both suffer critical damage equal to the "
                 "dialled speed. Measure the lower-speed position with the tool and enter it.",
@@ -101,7 +101,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
         dice = sum(DICE_PER_SIZE.get(str(p.size), 0) for p in standard)
         steps.append(
             Step(
-                f"It overlaps {', '.join(p.id for p in standard)}: they are damaged and set aside",
+                f"It overlaps {', '.join(p.label for p in standard)}: they are damaged and set aside",
                 f"Each overlapped standard ship suffers {speed} critical damage (the huge ship's speed) and is set "
                 "aside; after the move each is placed in the huge ship's full rear arc at range 0–1 by its owner, "
                 "first player first (a ship that cannot be placed is destroyed; an opponent may rotate it 90°). Then "
@@ -145,7 +145,7 @@ def huge_maneuver_ruling(scenario: Scenario) -> Ruling:
         "crits_each": speed if standard and not huge else 0,
     }
     summary = f"{ship.label} (huge) ends at its measured position" + (
-        f"; {', '.join(removed)} removed" if removed else ""
+        f"; {scenario.names(removed)} removed" if removed else ""
     )
     if huge:
         summary = f"{ship.label} (huge) must execute its maneuver again one speed lower"

@@ -314,15 +314,15 @@ def _judge_option(
     blockers: list[str] = []
     for other in other_ships(scenario, ship):
         if overlaps(poly, outline(other)):
-            reasons.append(f"overlaps ship {other.id}")
+            reasons.append(f"overlaps ship {other.label}")
             blockers.append(other.id)
     for ob in scenario.of_kind("obstacle") if obstacles_block else ():
         shape = outline(ob)
         if overlaps(poly, shape):
-            reasons.append(f"overlaps obstacle {ob.id}")
+            reasons.append(f"overlaps obstacle {ob.label}")
             blockers.append(ob.id)
         elif overlaps(template, shape):
-            reasons.append(f"moves through obstacle {ob.id}")
+            reasons.append(f"moves through obstacle {ob.label}")
             blockers.append(ob.id)
     if not play.covers(poly):
         reasons.append("leaves the play area")

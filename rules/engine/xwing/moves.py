@@ -153,7 +153,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             "those ships were ignored for the bump"
         )
     if m.executed == "full" and bearing != "stationary":
-        steps += _full_steps(ed, ship, bearing, m)
+        steps += _full_steps(scenario, ship, bearing, m)
     elif m.executed == "partial":
         steps += _partial_steps(scenario, ship, bearing, m)
         figures += _poly_figure(
@@ -171,7 +171,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         ignored = [t.piece.id for t in contacts.touches if t.piece.kind == "obstacle" and (t.through or t.overlapping)]
         steps.append(
             Step(
-                "It ignores obstacles while it moves" + (f": {', '.join(ignored)} take no effect" if ignored else ""),
+                "It ignores obstacles while it moves"
+                + (f": {scenario.names(ignored)} take no effect" if ignored else ""),
                 "A card effect lets this ship ignore obstacles during the maneuver, so moving through or ending on "
                 "an obstacle resolves nothing and does not skip its Perform Action step. Once the move is over it is "
                 "at range 0 of any obstacle it touches, and range-0 restrictions apply (derived: each card's text "
@@ -192,7 +193,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 "Skip the Perform Action step: it ended on an obstacle",
-                f"{ship.label} ends its maneuver overlapping {', '.join(overlapping_obstacle)}, so it skips its "
+                f"{ship.label} ends its maneuver overlapping {scenario.names(overlapping_obstacle)}, so it skips its "
                 "Perform Action step. Actions granted by other effects (e.g. coordinate) are still allowed.",
                 (cid(ed, "obstacles/skip-action"), cid(ed, "obstacles/other-actions")),
                 tuple(overlapping_obstacle),
@@ -314,10 +315,11 @@ def _remote_summary(scenario: Scenario, ship: Piece, outcome: dict[str, Any]) ->
     return s
 
 
-def _full_steps(ed: str, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
+def _full_steps(scenario: Scenario, ship: Piece, bearing: str, m: ManeuverResult) -> list[Step]:
+    ed = scenario.edition
     steps: list[Step] = []
     if bearing == "tallon":
-        tried = ", ".join(f"{k}: overlaps {', '.join(v)}" for k, v in m.tallon_tried.items() if v)
+        tried = ", ".join(f"{k}: overlaps {scenario.names(v)}" for k, v in m.tallon_tried.items() if v)
         steps.append(
             Step(
                 f"Tallon roll: rotate 90° and place it at the {m.tallon_position} position",
@@ -567,7 +569,7 @@ def rotate_ruling(scenario: Scenario) -> Ruling:
     if blockers:
         steps.append(
             Step(
-                f"It cannot rotate: it would overlap {', '.join(blockers)}",
+                f"It cannot rotate: it would overlap {scenario.names(blockers)}",
                 "A ship cannot rotate onto another ship, so it keeps its facing.",
                 (cid(ed, "rotate/execute"),),
                 tuple(blockers),
@@ -591,7 +593,7 @@ def rotate_ruling(scenario: Scenario) -> Ruling:
     if overlapping:
         steps.append(
             Step(
-                f"It is rotated onto {', '.join(overlapping)}: no overlap effect",
+                f"It is rotated onto {scenario.names(overlapping)}: no overlap effect",
                 "Rotating onto an obstacle or device does not resolve overlapping it; the ship is at range 0 of it.",
                 (cid(ed, "rotate/execute"), cid(ed, "range/zero")),
                 tuple(overlapping),
@@ -780,7 +782,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
     summary = f"{ship.label} {kind}s {chosen.name} and ends at {_fmt_pose(chosen.final)}"
     summary += _remote_summary(scenario, ship, outcome)
     if res.effects:
-        summary += f"; effects: {', '.join(e['source'] for e in res.effects)}"
+        summary += f"; effects: {scenario.names(e['source'] for e in res.effects)}"
     if r0.get("cannot_attack"):
         summary += "; it cannot attack"
     summary += "."

@@ -64,6 +64,7 @@ def _relocation(scenario: Scenario, remote: Piece, ship: Piece, pose: Pose) -> d
             "legal": not blocked,
             "to": at.rounded(),
             "blocked_by": blocked,
+            "blocked_names": scenario.names(blocked),
             "flees": not play.covers(poly),
             "polygon": poly,
         }
@@ -78,7 +79,7 @@ def _swarm_step(
     figures = []
     said = []
     for k, v in options.items():
-        blockers = ", ".join(v["blocked_by"])
+        blockers = v["blocked_names"]
         label = f"{remote.label} at the {k} guides" + ("" if v["legal"] else f": blocked by {blockers}")
         figures.append(
             Figure(f"option-{remote.id}-{k}", "option" if v["legal"] else "blocked", ring(v["polygon"]), label)
@@ -129,7 +130,7 @@ def remote_facts(
     figures: list[Figure] = []
     met = [t for t in contacts.touches if t.through or t.overlapping]
     if met:
-        names = ", ".join(t.piece.id for t in met)
+        names = ", ".join(t.piece.label for t in met)
         steps.append(
             Step(
                 f"It moves through or onto remote {names}: no bump",
@@ -154,7 +155,10 @@ def remote_facts(
         if remote.type == "buzz-droid-swarm" and enemy is not False:
             options = _relocation(scenario, remote, ship, final)
             entry["effect"] = "relocate"
-            entry["relocation"] = {k: {kk: vv for kk, vv in v.items() if kk != "polygon"} for k, v in options.items()}
+            entry["relocation"] = {
+                k: {kk: vv for kk, vv in v.items() if kk not in ("polygon", "blocked_names")}
+                for k, v in options.items()
+            }
             entry["both_suffer_hit"] = not any(v["legal"] for v in options.values())
             step, shown = _swarm_step(ed, remote, ship, who, options)
             steps.append(step)

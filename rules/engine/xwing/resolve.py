@@ -197,7 +197,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             )
         )
     if len([e for e in effects if e["source"] in {t.piece.id for t in obstacles}]) > 1:
-        order = ", ".join(e["source"] for e in effects)
+        order = scenario.names(e["source"] for e in effects)
         steps.insert(
             0,
             Step(
@@ -234,7 +234,7 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
     no_lock = [
         t.piece.id for t in contacts.at_range_0 if t.piece.kind == "obstacle" and t.piece.type in no_lock_types(ed)
     ]
-    steps: list[Step] = [cannot_attack_step(ed, "It", no_attack)] if no_attack else []
+    steps: list[Step] = [cannot_attack_step(ed, "It", no_attack, scenario.names(no_attack))] if no_attack else []
     if no_lock:
         steps.append(
             Step(
@@ -247,10 +247,10 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
     return steps, {"cannot_attack": no_attack, "cannot_lock": no_lock}
 
 
-def cannot_attack_step(ed: str, who: str, obstacles: list[str]) -> Step:
-    """A ship at range 0 of these obstacles cannot attack (the types depend on the edition)."""
+def cannot_attack_step(ed: str, who: str, obstacles: list[str], names: str) -> Step:
+    """A ship at range 0 of these obstacles (ids; ``names`` as the reader sees them) cannot attack."""
     return Step(
-        f"{who} cannot attack while at range 0 of {', '.join(obstacles)}",
+        f"{who} cannot attack while at range 0 of {names}",
         "While a ship is at range 0 of an asteroid"
         + (", debris cloud or gas cloud" if ed == "2.5" else "")
         + ", it cannot perform attacks.",

@@ -62,13 +62,15 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
             d = pa.distance(outline(b))
             if d <= SPACING:
                 violate(
-                    [a.id, b.id], placement, f"{a.id} and {b.id} are {d:.1f} mm apart: within range 1 of each other"
+                    [a.id, b.id],
+                    placement,
+                    f"{a.label} and {b.label} are {d:.1f} mm apart: within range 1 of each other",
                 )
                 figures.append(Figure(f"gap-{a.id}-{b.id}", "line", _nearest(pa, outline(b)), f"{d:.1f} mm"))
         for name, edge in edges.items():
             d = pa.distance(edge)
             if d <= EDGE_SPACING:
-                violate([a.id], placement, f"{a.id} is {d:.1f} mm from {name}: within range 2 of it")
+                violate([a.id], placement, f"{a.label} is {d:.1f} mm from {name}: within range 2 of it")
     for v in violations:
         steps.append(
             Step(
@@ -208,7 +210,7 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
             derived=True,
         )
     return Step(
-        f"{ship.label} is a huge ship: {ob.id} is removed",
+        f"{ship.label} is a huge ship: {ob.label} is removed",
         f"A huge ship that overlaps an obstacle removes it; {text}. It does not skip its Perform Action step.",
         (cid(ed, "obstacles/huge-ships"),),
         (ship.id, ob.id),
