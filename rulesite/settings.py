@@ -84,10 +84,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_DIR = os.environ.get("TABLE_RULING_CACHE_DIR", str(BASE_DIR / "var" / "cache"))
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "rules.cache.RarelyCulledFileCache",  # checks its size every 200th write, not every one
         "LOCATION": CACHE_DIR,
         "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 50000},
+        "OPTIONS": {"MAX_ENTRIES": 50000, "CULL_EVERY": 200},
     }
 }
 
