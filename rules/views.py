@@ -53,7 +53,7 @@ from rules.forms import (
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
-from rules.rulings import checked_ruling, picture_etag, ruling_for, small_count
+from rules.rulings import checked_ruling, permalink_prefix, picture_etag, ruling_for, small_count, table_picture
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -353,7 +353,9 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         row=row,
         sid=row.id,
         current=step,
-        picture=mark_safe(render_svg(scenario, ruling, id_prefix=f"s{row.id}", step=step, ranges_from=ranges)),
+        picture=mark_safe(
+            table_picture(scenario, ruling, id_prefix=permalink_prefix(row.id), step=step, ranges=ranges)
+        ),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),

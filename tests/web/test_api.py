@@ -103,3 +103,28 @@ def test_healthz(client) -> None:  # type: ignore[no-untyped-def]
 
 def test_get_is_not_allowed_on_the_collection(client) -> None:  # type: ignore[no-untyped-def]
     assert client.get("/api/v1/rulings").status_code == 405
+
+
+def test_the_permalink_picture_is_drawn_once_when_posted(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Posting draws the table as its page shows it; the page, and the page again, draw nothing."""
+    from rules import rulings
+
+    drawn: list[dict[str, object]] = []
+    real = rulings.render_svg
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rulings, "render_svg", counted)
+    doc = json.loads(json.dumps(EXAMPLE["scenario"]))
+    doc["pieces"][0]["label"] = "Drawn once"  # a scenario no other test has cached
+    sid = post(client, doc).json()["id"]
+    assert len(drawn) == 1
+    for _ in range(2):
+        page = client.get(f"/s/{sid}/")
+        assert page.status_code == 200 and b"Drawn once" in page.content and f'id="s{sid}'.encode() in page.content
+    assert len(drawn) == 1
+    client.get(f"/s/{sid}/", {"step": "2"})
+    client.get(f"/s/{sid}/", {"step": "2"})
+    assert len(drawn) == 2 and drawn[-1]["step"] == 2  # each step's picture once too
