@@ -206,10 +206,10 @@ def _bump(
 
     Every ``BUMP_SCAN_STEP`` of path from full execution back to the start is
     tested, in vectorised rounds of growing size over poses built once per maneuver
-    (``_scan_grid``), to bracket the first clear position; two more vectorised rounds
-    then narrow the bracket below ``BUMP_TOLERANCE``.  Each round tests the base
+    (``_scan_grid``), to bracket the first clear position; each round tests the base
     without guides against the ships shrunk by the tolerance first (a hit there is a
-    certain overlap), and only the rest with the full base.
+    certain overlap), and only the rest with the full base.  Bisection, one position
+    at a time, then narrows the bracket below ``BUMP_TOLERANCE``.
     """
     others = _near_sweep(others, template, path.b)
     if not others:
