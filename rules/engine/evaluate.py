@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shapely import box
+import numpy as np
+import shapely
 
 from rules.engine import games
 from rules.engine.ruling import Ruling
@@ -21,7 +22,9 @@ def evaluate(scenario: Scenario) -> Ruling:
     if game.in_play is None:
         return ruling
     w, h = scenario.table
-    table = box(0.0, 0.0, w, h)
-    off = [p.label for p in scenario.pieces if not table.covers(game.in_play(p))]
+    # inside the (axis-aligned) table exactly when its bounds are: one vectorised call, not one covers() each
+    bounds = shapely.bounds(np.array([game.in_play(p) for p in scenario.pieces], dtype=object)).reshape(-1, 4)
+    inside = (bounds[:, 0] >= 0.0) & (bounds[:, 1] >= 0.0) & (bounds[:, 2] <= w) & (bounds[:, 3] <= h)
+    off = [p.label for p, ok in zip(scenario.pieces, inside, strict=True) if not ok]
     notes = tuple(f"{pid} starts partly outside the play area; check the situation" for pid in off)
     return replace(ruling, warnings=ruling.warnings + notes) if notes else ruling

@@ -117,3 +117,10 @@ def test_a_chassis_by_name_gives_the_size_and_its_arcs_decide_the_attack() -> No
     with pytest.raises(ScenarioError) as e:
         scenario([{**a, "chassis": "no-such-ship"}, d], {"type": "attack", "attacker": "a", "defender": "d"})
     assert "pieces[0].chassis" in {p.field for p in e.value.problems}
+
+
+@pytest.mark.parametrize(("x", "warned"), [(20.0, False), (19.99, True), (914.4 - 20.0, False), (914.4 - 19.99, True)])
+def test_a_base_touching_the_table_edge_is_on_the_table(x: float, warned: bool) -> None:
+    """A small base (40 mm wide) whose side lies on the edge is inside; a hair further is not."""
+    r = rule([ship("a", x, 200), ship("b", 500, 500)], move(speed=1, ship_id="b"))
+    assert any("a starts partly outside the play area" in w for w in r.warnings) is warned
