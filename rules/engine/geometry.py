@@ -198,7 +198,7 @@ def ring(poly: BaseGeometry) -> tuple[Point, ...]:
         if poly.geom_type != "Polygon":
             return ()
     coords: list[list[float]] = np.asarray(poly.exterior.coords)[:-1].tolist()
-    return tuple((x, y) for x, y in coords)
+    return tuple(map(tuple, coords))  # type: ignore[arg-type]  # pairs: the ring is 2-D
 
 
 def polygons_of(g: BaseGeometry, min_area: float = 0.0) -> list[Polygon]:
