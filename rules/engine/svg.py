@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from functools import lru_cache
 
 from shapely import Polygon
 
@@ -48,6 +49,13 @@ def _fmt(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+@lru_cache(maxsize=4096)
+def _points_text(pts: tuple[Point, ...], h: float) -> str:
+    """An outline's ``points`` attribute, kept per outline and table: number formatting is most of
+    drawing a busy table, and a live preview or an edited permalink redraws mostly the same pieces."""
+    return " ".join(f"{_fmt(x)},{_fmt(h - y)}" for x, y in pts)
+
+
 class _Canvas:
     def __init__(self, height: float) -> None:
         self.h = height
@@ -59,7 +67,7 @@ class _Canvas:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
 
     def points(self, pts: tuple[Point, ...] | list[Point]) -> str:
-        return " ".join(self.pt(p) for p in pts)
+        return _points_text(tuple(pts), self.h)
 
 
 def render_svg(
