@@ -2,10 +2,13 @@
 
 Not a test (nothing passes or fails); it prints figures to compare run to run and
 records them in docs/operations.md by hand.  Loopback only, bounded in requests
-and time.  It starts gunicorn (2 gthread workers) on a free 127.0.0.1 port with
-a throwaway SQLite database and cache, with the abuse limits off, and stops it.
+and time.  It starts gunicorn (2 gthread workers, production settings: DEBUG off, hashed
+static files) on a free 127.0.0.1 port with a throwaway SQLite database and cache, with the
+abuse limits off, and stops it.
 
-Usage: ``python bench/load.py [--requests 300] [--seconds 120]``.
+Usage: ``python bench/load.py [--requests 300] [--seconds 120] [--nginx]``; with ``--nginx``
+every request goes through nginx configured as deploy/nginx.conf recommends (a request cut
+off by a killed worker is retried on another).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import contextlib
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -38,23 +42,81 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+NGINX_CONF = """
+worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log warn;
+events {{ worker_connections 256; }}
+http {{
+    access_log off;
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    # the same gunicorn twice: a request cut off by a dying worker is sent again, on a new connection
+    # (no keepalive pool: a pooled connection could lead back to the dead worker), to a live worker
+    upstream table_ruling {{
+        server 127.0.0.1:{upstream} max_fails=0;
+        server 127.0.0.1:{upstream} max_fails=0 backup;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://table_ruling;
+            proxy_set_header Host $host;
+            proxy_next_upstream error timeout non_idempotent;
+            proxy_next_upstream_tries 2;
+        }}
+    }}
+}}
+"""
+
+
+class Nginx:
+    """nginx in front of the gunicorn on ``upstream``, as deploy/nginx.conf recommends; stopped on exit."""
+
+    def __init__(self, upstream: int) -> None:
+        self.port = free_port()
+        self.tmp = tempfile.mkdtemp()
+        conf = Path(self.tmp) / "nginx.conf"
+        conf.write_text(NGINX_CONF.format(tmp=self.tmp, upstream=upstream, port=self.port))
+        self.proc = subprocess.Popen(["nginx", "-p", self.tmp, "-c", str(conf), "-g", "daemon off;"])
+        deadline = time.time() + 10
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            if time.time() > deadline:
+                raise RuntimeError("nginx did not start")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
 class Server:
     """gunicorn with 2 threaded workers on loopback; stopped on exit."""
 
     def __init__(self) -> None:
         self.port = free_port()
+        self.gunicorn_port = self.port
         tmp = tempfile.mkdtemp()
         env = {
             **os.environ,
             "DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3",
             "TABLE_RULING_CACHE_DIR": f"{tmp}/cache",
-            "DJANGO_DEBUG": "1",
+            "DJANGO_DEBUG": "0",  # as in production: no debug templates, hashed static files
+            "DJANGO_SECRET_KEY": "load-script-" + os.urandom(8).hex(),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_SECURE_SSL_REDIRECT": "0",
             "TABLE_RULING_LIMIT_WRITES": "0",
             "TABLE_RULING_LIMIT_RENDERS": "0",
             "TABLE_RULING_LIMIT_NEW_PER_DAY": "0",
         }
         py = str(ROOT / ".venv" / "bin" / "python")
         subprocess.run([py, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+        subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
         self.proc = subprocess.Popen(
             [
                 py,
@@ -99,6 +161,10 @@ class Server:
     def get(self, path: str) -> tuple[int, bytes, float]:
         return self.request("GET", path)
 
+    def behind(self, nginx: Nginx) -> None:
+        """Send every request through nginx from now on."""
+        self.port = nginx.port
+
     def workers(self) -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
         return [int(p) for p in out.stdout.split()]
@@ -129,6 +195,8 @@ def run(label: str, conc: int, n: int, job: Callable[[int], tuple[int, bytes, fl
             lat.append(ms)
             if status >= 500 or status == 0:
                 errors += 1
+                if errors <= 3:
+                    print(f"  error: {status} {body[:120]!r}")
             elif body[:1] == b"{" and status == 200:
                 with contextlib.suppress(ValueError, KeyError):
                     ids.append(json.loads(body)["id"])
@@ -150,10 +218,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--seconds", type=int, default=120)
+    parser.add_argument("--nginx", action="store_true", help="send everything through nginx (must be installed)")
     args = parser.parse_args()
     n = max(20, min(args.requests, 3000))
     deadline = time.time() + max(10, min(args.seconds, 900))
     server = Server()
+    proxy = None
+    if args.nginx:
+        if shutil.which("nginx") is None:
+            server.stop()
+            sys.exit("--nginx: nginx is not installed (Debian: apt-get install nginx-light)")
+        proxy = Nginx(server.gunicorn_port)
+        server.behind(proxy)
+        print(f"through nginx on 127.0.0.1:{proxy.port} (gunicorn on {server.gunicorn_port})")
     try:
         counter = iter(range(10**9))
         stored: list[str] = []
@@ -195,26 +272,33 @@ def main() -> None:
         for th in threads:
             th.join()
 
-        # fault: kill a worker while writing
+        # fault: kill a worker while writing, once a quarter of the requests are answered
+        answered = 0
+        quarter = threading.Event()
+
         def killer() -> None:
-            time.sleep(0.5)
+            quarter.wait(60)
             workers = server.workers()
             if workers:
                 os.kill(workers[0], signal.SIGKILL)
-                print(f"killed worker {workers[0]} mid-load")
+                print(f"killed worker {workers[0]} mid-load, after {answered} of {n} answers")
+
+        def write(i: int) -> tuple[int, bytes, float]:
+            nonlocal answered
+            out = _safe(lambda: server.request("POST", "/api/v1/rulings", scenario(next(counter))))
+            answered += 1
+            if answered >= n // 4:
+                quarter.set()
+            return out
 
         threading.Thread(target=killer).start()
-        stored += run(
-            "POST new, a worker killed",
-            8,
-            n,
-            lambda i: _safe(lambda: server.request("POST", "/api/v1/rulings", scenario(next(counter)))),
-            deadline,
-        )
+        stored += run("POST new, a worker killed", 8, n, write, deadline)
         time.sleep(2)
         lost = [s for s in set(stored) if server.get(f"/api/v1/rulings/{s}")[0] != 200]
         print(f"ids verified after the run: {len(set(stored))}, lost {len(lost)}")
     finally:
+        if proxy is not None:
+            proxy.stop()
         server.stop()
 
 
