@@ -9,9 +9,14 @@ the entry cap is then exceeded by at most that many writes per process between c
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from django.core.cache.backends.filebased import FileBasedCache
+
+_WRITES = itertools.count()
+"""Writes by this process: Django keeps a cache instance per thread, so the count is kept here
+(``next`` on a count is atomic under the GIL)."""
 
 
 class RarelyCulledFileCache(FileBasedCache):
@@ -20,10 +25,8 @@ class RarelyCulledFileCache(FileBasedCache):
     def __init__(self, dir: str, params: dict[str, Any]) -> None:
         options = dict(params.get("OPTIONS") or {})
         self._cull_every = max(1, int(options.pop("CULL_EVERY", 200)))
-        self._writes = 0
         super().__init__(dir, {**params, "OPTIONS": options})
 
     def _cull(self) -> None:
-        self._writes += 1
-        if (self._writes - 1) % self._cull_every == 0:
+        if next(_WRITES) % self._cull_every == 0:
             super()._cull()

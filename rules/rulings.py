@@ -34,10 +34,12 @@ def table_picture(
 
     Drawing a busy table is most of a permalink view's time (about 3.5 ms); every worker reads it back.
     """
-    key = f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}:{ranges}"
+    if ranges is not None:  # an overlay per piece: drawn each time rather than filling the shared cache
+        return render_svg(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
+    key = f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
     svg = cache.get(key)
     if svg is None:
-        svg = render_svg(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
+        svg = render_svg(scenario, ruling, id_prefix=id_prefix, step=step)
         cache.set(key, svg, TTL)
     return svg
 

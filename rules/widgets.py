@@ -79,4 +79,4 @@ class FixedChoiceField(forms.ChoiceField):
     widget = QuickSelect
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FixedChoiceField:
-        return forms.Field.__deepcopy__(self, memo)  # type: ignore[return-value]  # skip ChoiceField's copy of the choices
+        return forms.Field.__deepcopy__(self, memo)  # skip ChoiceField's copy of the choices

@@ -26,5 +26,5 @@ def evaluate(scenario: Scenario) -> Ruling:
     bounds = shapely.bounds(np.array([game.in_play(p) for p in scenario.pieces], dtype=object)).reshape(-1, 4)
     inside = (bounds[:, 0] >= 0.0) & (bounds[:, 1] >= 0.0) & (bounds[:, 2] <= w) & (bounds[:, 3] <= h)
     off = [p.label for p, ok in zip(scenario.pieces, inside, strict=True) if not ok]
-    notes = tuple(f"{pid} starts partly outside the play area; check the situation" for pid in off)
+    notes = tuple(f"{name} starts partly outside the play area; check the situation" for name in off)
     return replace(ruling, warnings=ruling.warnings + notes) if notes else ruling

@@ -49,10 +49,11 @@ def _fmt(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _points_text(pts: tuple[Point, ...], h: float) -> str:
     """An outline's ``points`` attribute, kept per outline and table: number formatting is most of
-    drawing a busy table, and a live preview or an edited permalink redraws mostly the same pieces."""
+    drawing a busy table, and a live preview or an edited permalink redraws mostly the same pieces.
+    1,024 entries: at most about 25 MB even if every one were a 200-point hand-drawn outline."""
     return " ".join(f"{_fmt(x)},{_fmt(h - y)}" for x, y in pts)
 
 
@@ -471,7 +472,7 @@ def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
 def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> None:
     """The game's bands around one piece: dashed outlines, each labelled at its top."""
     g = ET.SubElement(svg, "g", {"class": "ranges", "aria-hidden": "true"})
-    ET.SubElement(g, "title").text = f"Range bands from {piece.id}"
+    ET.SubElement(g, "title").text = f"Range bands from {piece.label}"
     for label, area in games.get(scenario.game).range_overlay(piece):
         ring_pts = list(area.exterior.coords)
         ET.SubElement(

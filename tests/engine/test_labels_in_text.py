@@ -58,3 +58,61 @@ def test_the_check_can_fail() -> None:
     for p in doc["pieces"]:
         p.pop("label", None)
     assert [t for t in texts(doc) if TOKEN.search(t)]
+
+
+def _texts_of(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+    doc = {"format": 1, "game": "xwing", "edition": "2.5", "pieces": pieces, "action": action}
+    return texts(doc)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "ends on a gas cloud",  # cannot attack, cannot lock
+        "starts overlapping a ship",  # the ignored-blocker warning
+        "clears a rock by a hair",  # the close-call warning
+    ],
+)
+def test_paths_no_library_example_takes_use_labels_too(case: str) -> None:
+    """Situations the library does not hold: their steps and warnings name pieces by label too."""
+    me = {"id": "zq0x", "label": "Mine", "kind": "ship", "size": "small", "x": 300, "y": 200, "heading": 0, "player": 1}
+    action = {"type": "maneuver", "ship": "zq0x", "bearing": "straight", "speed": 3}
+    if case == "ends on a gas cloud":
+        other = {
+            "id": "zq1x",
+            "label": "Gas",
+            "kind": "obstacle",
+            "type": "gas-cloud",
+            "shape": "gas-cloud-1",
+            "x": 300,
+            "y": 322,
+            "rotation": 0,
+        }
+    elif case == "starts overlapping a ship":
+        other = {
+            "id": "zq1x",
+            "label": "Wing",
+            "kind": "ship",
+            "size": "small",
+            "x": 320,
+            "y": 200,
+            "heading": 0,
+            "player": 2,
+        }
+    else:
+        action["speed"] = 1
+        other = {
+            "id": "zq1x",
+            "label": "Rock",
+            "kind": "obstacle",
+            "type": "asteroid",
+            "outline": [[260, 302.1], [340, 302.1], [340, 322], [260, 322]],  # 0.3 mm past the final base's guides
+        }
+    said = _texts_of([me, other], action)
+    named = {
+        "ends on a gas cloud": "cannot lock",
+        "starts overlapping a ship": "starts overlapping",
+        "clears a rock by a hair": "by less than 0.5 mm",
+    }[case]
+    assert [t for t in said if named in t], said  # the text this case is about is there
+    assert not [t for t in said if TOKEN.search(t)]

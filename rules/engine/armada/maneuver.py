@@ -181,7 +181,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     if overlapped:
         steps.append(_ram_step(scenario, ship, final.pose, speed, dialled, overlapped, damaged, closest, tie))
         if tie:
-            warnings.append(f"{' and '.join(closest)} are equally close to the final position; measure on the table")
+            tied = " and ".join(scenario.piece(c).label for c in closest)
+            warnings.append(f"{tied} are equally close to the final position; measure on the table")
 
     # 5. squadrons
     displaced = [q.id for q in scenario.of_kind("squadron") if overlaps(hull, squadron_base(q))]

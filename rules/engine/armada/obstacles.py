@@ -258,7 +258,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
         )
     steps.append(
         Step(
-            f"The ruler: toward {scenario.names([toward])}" if toward else "The ruler",
+            f"The ruler: toward {toward_name}" if toward else "The ruler",
             (
                 f"Toward {toward_name}: the ruler lies along the line from the closest point of {piece.label} to the "
                 f"closest point of {toward_name}, its distance-1 end touching {piece.label}'s edge there. "

@@ -173,7 +173,7 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
         steps.append(
             Step(
                 "Placed on an obstacle: no effect",
-                "; ".join(f"{scenario.names([sid])} on {ob}" for sid, ob in on_obstacles)
+                "; ".join(f"{scenario.names([sid])} on {scenario.names([ob])}" for sid, ob in on_obstacles)
                 + ". A squadron placed on an obstacle because a ship overlapped it does not resolve the obstacle.",
                 (R + "overlapping/squadron-on-obstacle-no-effect",),
                 tuple(sid for sid, _ in on_obstacles),

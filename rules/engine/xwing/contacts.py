@@ -102,10 +102,10 @@ def move_contacts(
         through = bool(tc and tc.overlapping)
         if tc is not None and tc.close_call:
             state = "shares area with" if tc.overlapping else "clears"
-            warnings.append(f"{piece.id}: the template {state} it by less than 0.5 mm; measure on the table")
+            warnings.append(f"{piece.label}: the template {state} it by less than 0.5 mm; measure on the table")
         if fc.close_call:
             state = "overlaps" if fc.overlapping else "clears"
-            warnings.append(f"{piece.id}: the final base {state} it by less than 0.5 mm; measure on the table")
+            warnings.append(f"{piece.label}: the final base {state} it by less than 0.5 mm; measure on the table")
         if not (through or fc.overlapping or fc.touching or at_start):
             continue
         first = (

@@ -329,7 +329,9 @@ def _landing(
         for other in scenario.of_kind("ship"):
             c = contact(ship_outline(other), t.polygon)
             if c.close_call:
-                warnings.append(f"{t.id}: within 0.5 mm of {other.id}'s base; measure on the table")
+                warnings.append(
+                    f"{scenario.names([t.id])}: within 0.5 mm of {other.label}'s base; measure on the table"
+                )
             if c.overlapping:
                 under_by_token.setdefault(t.id, []).append(other.id)
     under = sorted({s for ss in under_by_token.values() for s in ss})

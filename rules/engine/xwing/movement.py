@@ -34,9 +34,9 @@ from rules.engine.xwing.pieces import outline, ship_length, ship_outline, ship_p
 BUMP_SCAN_STEP = 0.5
 """mm of path: the backward scan brackets the first clear position this finely..."""
 BUMP_TOLERANCE = 1e-4
+"""...and bisection then pins it to this (far below the 0.01 mm we promise)."""
 BUMP_PROBE = 0.01
 """mm of path beyond the final position at which the bumped ships are read off."""
-"""...and bisection then pins it to this (far below the 0.01 mm we promise)."""
 BUMP_CHUNKS = (64, 128, 256, 10_000)
 """Positions tested per vectorised round of the backward scan: most bumps back up less than
 32 mm; longer ones take rounds of growing size."""
@@ -220,9 +220,6 @@ def _bump(
     prepared.prep(core)
     local = base_outline(str(ship.size), ship.get("base_length"))
     square = base_square(str(ship.size), ship.get("base_length"))
-
-    def clear(s_values: np.ndarray) -> np.ndarray:
-        return clear_at(*frame_poses(frame, *chord_poses(path, s_values)))
 
     ring_closed = np.asarray([*local, local[0]], dtype=float)
     origin, turn = frame.start, math.radians(frame.turn)

@@ -149,7 +149,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         )
     if m.ignored_blockers:
         warnings.append(
-            f"{ship.label} starts overlapping {', '.join(m.ignored_blockers)}: ships may not overlap; "
+            f"{ship.label} starts overlapping {scenario.names(m.ignored_blockers)}: ships may not overlap; "
             "those ships were ignored for the bump"
         )
     if m.executed == "full" and bearing != "stationary":
@@ -271,7 +271,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     if bearing == "tallon":
         outcome["tallon_position"] = m.tallon_position
         outcome["positions"] = {
-            k: {"legal": not v, "reason": ("overlaps ship " + ", ".join(v)) if v else None}
+            k: {"legal": not v, "reason": ("overlaps ship " + scenario.names(v)) if v else None}
             for k, v in m.tallon_tried.items()
         }
     summary = _summary(scenario, ship, m.executed, m.final, fled, skips, outcome)

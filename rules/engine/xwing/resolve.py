@@ -190,8 +190,8 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         steps.append(
             Step(
                 "Temporary obstacles: removed in the End Phase",
-                f"{', '.join(temporary)} is temporary: in the End Phase each Blaze or electro-chaff cloud without a "
-                "fuse marker is removed, then one fuse marker is removed from each that has one.",
+                f"{scenario.names(temporary)} is temporary: in the End Phase each Blaze or electro-chaff cloud "
+                "without a fuse marker is removed, then one fuse marker is removed from each that has one.",
                 (cid(ed, "obstacles/temporary"), cid(ed, "fuse/marker")),
                 tuple(temporary),
             )
@@ -238,7 +238,7 @@ def range_0_steps(scenario: Scenario, contacts: MoveContacts) -> tuple[list[Step
     if no_lock:
         steps.append(
             Step(
-                "It cannot lock or be locked while at range 0 of " + ", ".join(no_lock),
+                "It cannot lock or be locked while at range 0 of " + scenario.names(no_lock),
                 "A ship at range 0 of a gas cloud or an electro-chaff cloud cannot acquire locks and cannot be locked.",
                 (cid(ed, "obstacles/range-0-lock"),),
                 tuple(no_lock),
