@@ -77,21 +77,21 @@ def store_scenario(*, scenario: Scenario) -> StoredScenario:
         return existing
     document = scenario.canonical().decode("utf-8")
     for length in ID_LENGTHS:
-        sid = scenario.short_id(length)
-        clash = StoredScenario.objects.filter(pk=sid).first()
-        if clash is not None:
-            if clash.digest == digest:
-                return clash
-            continue
+        # insert straight away (one statement for a new scenario); a clash says why it failed
         try:
             with transaction.atomic():
                 return StoredScenario.objects.create(
-                    id=sid, digest=digest, document=document, format=1, engine_version=engine_version()
+                    id=scenario.short_id(length),
+                    digest=digest,
+                    document=document,
+                    format=1,
+                    engine_version=engine_version(),
                 )
         except IntegrityError:
             again = StoredScenario.objects.filter(digest=digest).first()
             if again is not None:
-                return again
+                return again  # stored meanwhile by another request
+            # the id belongs to another scenario: try a longer one
     raise RuntimeError("could not find a free id for the scenario")
 
 

@@ -547,3 +547,14 @@ def test_the_outcome_box_names_pieces_by_their_labels(client: Client) -> None:
     box = html.split('class="outcome-box"')[1].split("</section>")[0]
     assert "It bumps TIE/ln." in box and "It bumps b." not in box
     assert "bumps TIE/ln" in html.split('class="verdict"')[1][:400]
+
+
+def test_a_new_scenario_costs_one_lookup_and_one_insert() -> None:
+    """The lookup by digest lets a repeated post read instead of taking the write lock."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as q:
+        store_scenario(scenario=examples()[2].scenario)
+    sql = [x["sql"].split()[0].upper() for x in q.captured_queries]
+    assert sql.count("INSERT") == 1 and sql.count("SELECT") == 1, sql
