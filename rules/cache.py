@@ -10,6 +10,8 @@ the entry cap is then exceeded by at most that many writes per process between c
 from __future__ import annotations
 
 import itertools
+import pickle
+import zlib
 from typing import Any
 
 from django.core.cache.backends.filebased import FileBasedCache
@@ -26,6 +28,14 @@ class RarelyCulledFileCache(FileBasedCache):
         options = dict(params.get("OPTIONS") or {})
         self._cull_every = max(1, int(options.pop("CULL_EVERY", 200)))
         super().__init__(dir, {**params, "OPTIONS": options})
+
+    def _write_content(self, file: Any, timeout: Any, value: Any) -> None:
+        """As Django writes an entry, but compressed at zlib level 1: Django's level 6 took 0.35 ms for
+        a busy ruling and 0.9 ms for its picture (both written for every new scenario), for files at
+        most 12 % smaller. Reading is unchanged."""
+        expiry = self.get_backend_timeout(timeout)
+        file.write(pickle.dumps(expiry, self.pickle_protocol))
+        file.write(zlib.compress(pickle.dumps(value, self.pickle_protocol), 1))
 
     def _cull(self) -> None:
         if next(_WRITES) % self._cull_every == 0:

@@ -41,3 +41,12 @@ def test_every_write_checks_when_asked_to(tmp_path: Path) -> None:
     for i in range(100):
         cache.set(f"k{i}", i)
         assert len(cache._list_cache_files()) <= 10
+
+
+def test_entries_read_back_and_are_compressed(tmp_path: Path) -> None:
+    cache = RarelyCulledFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10}})
+    text = "<svg>" + "<polygon points='1,2 3,4'/>" * 2000 + "</svg>"
+    cache.set("picture", text)
+    assert cache.get("picture") == text
+    (stored,) = tmp_path.glob("*.djcache")
+    assert stored.stat().st_size < len(text) / 10
