@@ -176,7 +176,8 @@ class Server:
 
 def scenario(i: int) -> bytes:
     doc = busy_scenario()
-    doc["pieces"][0]["x"] = 300 + (i % 400) * 0.25  # a new scenario each time
+    doc["pieces"][0]["x"] = 300 + (i % 400) * 0.25  # a new scenario each time (for any i)
+    doc["pieces"][0]["y"] = 200 + (i // 400) * 0.25
     return json.dumps(doc).encode()
 
 
