@@ -65,54 +65,24 @@ def _texts_of(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]
     return texts(doc)
 
 
+GAS = {"kind": "obstacle", "type": "gas-cloud", "shape": "gas-cloud-1", "x": 300, "y": 322, "rotation": 0}
+WING = {"kind": "ship", "size": "small", "x": 320, "y": 200, "heading": 0, "player": 2}
+ROCK = {"kind": "obstacle", "type": "asteroid", "outline": [[260, 302.1], [340, 302.1], [340, 322], [260, 322]]}
+
+
 @pytest.mark.parametrize(
-    "case",
+    ("other", "speed", "said_about"),
     [
-        "ends on a gas cloud",  # cannot attack, cannot lock
-        "starts overlapping a ship",  # the ignored-blocker warning
-        "clears a rock by a hair",  # the close-call warning
+        (GAS, 3, "cannot lock"),  # ends on a gas cloud: cannot attack, cannot lock
+        (WING, 3, "starts overlapping"),  # the ignored-blocker warning
+        (ROCK, 1, "by less than 0.5 mm"),  # 0.3 mm past the final base's guides: the close-call warning
     ],
+    ids=["gas cloud", "overlapping at the start", "close call"],
 )
-def test_paths_no_library_example_takes_use_labels_too(case: str) -> None:
+def test_paths_no_library_example_takes_use_labels_too(other: dict[str, Any], speed: int, said_about: str) -> None:
     """Situations the library does not hold: their steps and warnings name pieces by label too."""
     me = {"id": "zq0x", "label": "Mine", "kind": "ship", "size": "small", "x": 300, "y": 200, "heading": 0, "player": 1}
-    action = {"type": "maneuver", "ship": "zq0x", "bearing": "straight", "speed": 3}
-    if case == "ends on a gas cloud":
-        other = {
-            "id": "zq1x",
-            "label": "Gas",
-            "kind": "obstacle",
-            "type": "gas-cloud",
-            "shape": "gas-cloud-1",
-            "x": 300,
-            "y": 322,
-            "rotation": 0,
-        }
-    elif case == "starts overlapping a ship":
-        other = {
-            "id": "zq1x",
-            "label": "Wing",
-            "kind": "ship",
-            "size": "small",
-            "x": 320,
-            "y": 200,
-            "heading": 0,
-            "player": 2,
-        }
-    else:
-        action["speed"] = 1
-        other = {
-            "id": "zq1x",
-            "label": "Rock",
-            "kind": "obstacle",
-            "type": "asteroid",
-            "outline": [[260, 302.1], [340, 302.1], [340, 322], [260, 322]],  # 0.3 mm past the final base's guides
-        }
-    said = _texts_of([me, other], action)
-    named = {
-        "ends on a gas cloud": "cannot lock",
-        "starts overlapping a ship": "starts overlapping",
-        "clears a rock by a hair": "by less than 0.5 mm",
-    }[case]
-    assert [t for t in said if named in t], said  # the text this case is about is there
+    action = {"type": "maneuver", "ship": "zq0x", "bearing": "straight", "speed": speed}
+    said = _texts_of([me, {"id": "zq1x", "label": "Other", **other}], action)
+    assert [t for t in said if said_about in t], said  # the text this case is about is there
     assert not [t for t in said if TOKEN.search(t)]
