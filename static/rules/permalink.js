@@ -28,4 +28,13 @@ document.addEventListener("keydown", (event) => {
   }
 });
 document.body.addEventListener("htmx:afterSettle", follow);
-document.documentElement.dataset.stepKeys = "on"; // ready: tests and styles may rely on it
+// Ready once htmx has set up the page too: htmx starts on DOMContentLoaded, after this module runs,
+// and a step link clicked before that is a full page load (which a second key press could outrun).
+function ready() {
+  document.documentElement.dataset.stepKeys = "on"; // tests and styles may rely on it
+}
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", ready);
+} else {
+  ready();
+}

@@ -207,7 +207,7 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
     page.get_by_role("link", name=re.compile("Bump into an enemy|bump stops the ship", re.I)).first.click()
     expect(page.locator("h2#outcome-title")).to_have_text("What happens")
     expect(page.locator(".outcome-box")).to_contain_text("It bumps")
-    expect(page.locator("html[data-step-keys=on]")).to_have_count(1)  # the module has loaded
+    expect(page.locator("html[data-step-keys=on]")).to_have_count(1)  # the module and htmx are ready
     page.keyboard.press("ArrowRight")
     expect(page).to_have_url(re.compile(r"\?step=1$"))
     expect(page.locator("ol.steps > li#step-1")).to_have_class(re.compile("current"))
