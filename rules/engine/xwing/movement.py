@@ -24,7 +24,6 @@ from rules.engine.xwing.paths import (
     Frame,
     TemplateSpec,
     chord_pose,
-    chord_poses,
     frame_poses,
     place_many,
     template_outline,
@@ -221,19 +220,9 @@ def _bump(
     local = base_outline(str(ship.size), ship.get("base_length"))
     square = base_square(str(ship.size), ship.get("base_length"))
 
-    ring_closed = np.asarray([*local, local[0]], dtype=float)
-    origin, turn = frame.start, math.radians(frame.turn)
-    sh = math.radians(origin.heading)
-    fc, fs = math.cos(sh), math.sin(sh)
-
     def clear_one(s: float) -> bool:
-        """``clear`` for one position, without numpy's per-call overhead where it can be avoided."""
-        lx, ly, lh = chord_pose(path, s)
-        if frame.reverse:
-            ly, lh = -ly, -lh
-        x, y, h = origin.x + lx * fc + ly * fs, origin.y - lx * fs + ly * fc, lh + sh - turn
-        c, sn = math.cos(h), math.sin(h)
-        poly = shapely.polygons(ring_closed @ np.array(((c, -sn), (sn, c))) + (x, y))
+        """``clear_at`` for one position, through the scalar pose and placement (no numpy round)."""
+        poly = place(local, frame.pose(path.pose(s)))
         if not union.intersects(poly):
             return True
         if core.intersects(poly):
@@ -294,7 +283,7 @@ def _scan_grid(path: ChordPath) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     their poses in the start frame: the same for every ruling of a maneuver and base, so built once."""
     n = int(math.ceil(path.full / BUMP_SCAN_STEP))
     s = np.maximum(path.full - BUMP_SCAN_STEP * np.arange(1, n + 1), 0.0)
-    x, y, h = chord_poses(path, s)
+    x, y, h = np.array([chord_pose(path, float(v)) for v in s]).T
     for a in (s, x, y, h):
         a.flags.writeable = False  # shared between rulings
     return s, x, y, h

@@ -215,75 +215,12 @@ class Frame:
         return place(pts, self.start)
 
 
-def chord_poses(path: ChordPath, s: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Vectorised ``ChordPath.pose`` for many rear-hashmark positions at once (x, y, heading in radians).
-
-    Solved in closed form (circle-line and circle-circle intersections) so the
-    bump solver can scan hundreds of positions cheaply; ``ChordPath.pose``
-    (bisection) is the reference it is tested against.
-    """
-    b = path.b
-    spec = path.spec
-    r = spec.radius
-    s = np.asarray(s, dtype=float)
-    if r is None:
-        # straight: both hashmarks on the centre line
-        return np.zeros_like(s), s, np.zeros_like(s)
-    length = path.template_length
-    theta = length / r
-    # work with a right turn (side +1) and mirror x at the end: distances do not care
-    ex, ey = r - r * math.cos(theta), b / 2 + r * math.sin(theta)
-    dx, dy = math.sin(theta), math.cos(theta)
-    cy = b / 2  # the arc's centre is (r, b/2)
-
-    t = s - b
-    on_in = t <= 0
-    on_out = t >= length
-    phi_r = np.clip(t, 0.0, length) / r
-    rx = np.where(on_in, 0.0, r - r * np.cos(phi_r) + np.maximum(t - length, 0.0) * dx)
-    ry = np.where(on_in, s - b / 2, b / 2 + r * np.sin(phi_r) + np.maximum(t - length, 0.0) * dy)
-
-    # front hashmark on the arc?
-    with np.errstate(invalid="ignore"):
-        # rear on the lead-in: |C + r(-cos φ, sin φ) - R| = b  ⇔  h sin φ - r cos φ = K
-        h = cy - ry
-        k = (b * b - (r * r + h * h) - r * r) / (2 * r)
-        amp = np.hypot(r, h)
-        delta = np.arctan2(r, h)
-        root = np.arcsin(np.clip(k / amp, -1.0, 1.0))
-        eps = 1e-9
-        first = delta + root
-        second = delta + math.pi - root
-        first_ok = (first >= -eps) & (first <= theta + eps)
-        phi_in = np.clip(np.where(first_ok, first, second), 0.0, theta)
-        ok_in = on_in & (np.abs(k) <= amp * (1 + 1e-12)) & (first_ok | ((second >= -eps) & (second <= theta + eps)))
-        # rear on the arc: a chord of the same circle
-        step = 2 * math.asin(b / (2 * r)) if b <= 2 * r else math.inf
-        phi_arc = phi_r + step
-        ok_arc = ~on_in & ~on_out & (phi_arc <= theta)
-    phi_f = np.where(ok_in, phi_in, np.where(ok_arc, phi_arc, 0.0))
-    fx = r - r * np.cos(phi_f)
-    fy = b / 2 + r * np.sin(phi_f)
-    # otherwise the front is on the lead-out: |E + τ d - R| = b, τ ≥ 0
-    wx, wy = ex - rx, ey - ry
-    wd = wx * dx + wy * dy
-    tau = -wd + np.sqrt(np.maximum(wd * wd - (wx * wx + wy * wy) + b * b, 0.0))
-    lead = ~(ok_in | ok_arc)
-    fx = np.where(lead, ex + tau * dx, fx)
-    fy = np.where(lead, ey + tau * dy, fy)
-    # rear on the lead-out: the front is b further along it
-    fx = np.where(on_out, rx + b * dx, fx)
-    fy = np.where(on_out, ry + b * dy, fy)
-    side = spec.side
-    return side * (rx + fx) / 2, (ry + fy) / 2, np.arctan2(side * (fx - rx), fy - ry)
-
-
 def chord_pose(path: ChordPath, s: float) -> tuple[float, float, float]:
-    """``chord_poses`` for one position, in plain floats (x, y, heading in radians).
+    """The base pose whose rear hashmark is at ``s``, in closed form: x, y, heading in radians.
 
-    ``ChordPath.pose`` uses it: numpy's per-call cost (about 80 µs for ``chord_poses`` whatever
-    the length) and the old bisection (about 100 µs) are both far slower for one position.  Same
-    closed form, same branches; tests hold it to ``chord_poses`` and to ``pose_by_bisection``.
+    Circle-line and circle-circle intersections, about 1 µs a position (bisecting along the path
+    took about 100 µs); ``ChordPath.pose`` and the bump search's scan use it, and tests hold it
+    to ``pose_by_bisection``.
     """
     b = path.b
     spec = path.spec
