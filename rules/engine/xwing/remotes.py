@@ -64,7 +64,6 @@ def _relocation(scenario: Scenario, remote: Piece, ship: Piece, pose: Pose) -> d
             "legal": not blocked,
             "to": at.rounded(),
             "blocked_by": blocked,
-            "blocked_names": scenario.names(blocked),
             "flees": not play.covers(poly),
             "polygon": poly,
         }
@@ -72,14 +71,14 @@ def _relocation(scenario: Scenario, remote: Piece, ship: Piece, pose: Pose) -> d
 
 
 def _swarm_step(
-    ed: str, remote: Piece, ship: Piece, who: str, options: dict[str, dict[str, Any]]
+    scenario: Scenario, remote: Piece, ship: Piece, who: str, options: dict[str, dict[str, Any]]
 ) -> tuple[Step, list[Figure]]:
     """The swarm's relocation: each set of guides free or blocked, or the hit to both when neither is free."""
     legal = [k for k, v in options.items() if v["legal"]]
     figures = []
     said = []
     for k, v in options.items():
-        blockers = v["blocked_names"]
+        blockers = scenario.names(v["blocked_by"])
         label = f"{remote.label} at the {k} guides" + ("" if v["legal"] else f": blocked by {blockers}")
         figures.append(
             Figure(f"option-{remote.id}-{k}", "option" if v["legal"] else "blocked", ring(v["polygon"]), label)
@@ -103,7 +102,7 @@ def _swarm_step(
     step = Step(
         f"Buzz Droid Swarm {remote.label}: {title}",
         text,
-        (cid(ed, "remote/buzz-droid-swarm"), cid(ed, "remote/relocate")),
+        (cid(scenario.edition, "remote/buzz-droid-swarm"), cid(scenario.edition, "remote/relocate")),
         (remote.id, *(f"option-{remote.id}-{k}" for k in options)),
         derived=True,
     )
@@ -155,12 +154,9 @@ def remote_facts(
         if remote.type == "buzz-droid-swarm" and enemy is not False:
             options = _relocation(scenario, remote, ship, final)
             entry["effect"] = "relocate"
-            entry["relocation"] = {
-                k: {kk: vv for kk, vv in v.items() if kk not in ("polygon", "blocked_names")}
-                for k, v in options.items()
-            }
+            entry["relocation"] = {k: {kk: vv for kk, vv in v.items() if kk != "polygon"} for k, v in options.items()}
             entry["both_suffer_hit"] = not any(v["legal"] for v in options.values())
-            step, shown = _swarm_step(ed, remote, ship, who, options)
+            step, shown = _swarm_step(scenario, remote, ship, who, options)
             steps.append(step)
             figures += shown
         elif remote.type == "drk-1-probe-droid" and enemy is not False and t.overlapping:
