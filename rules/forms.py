@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 
 from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
+from rules.engine.form import fresh_id, number
 from rules.rulings import small_count
 from rules.widgets import FixedChoiceField
 
@@ -305,12 +306,8 @@ def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {}
     _, name, values = entry
     base = re.sub(r"[^a-z0-9]+", "-", name.split("(")[0].lower()).strip("-")[:18].strip("-") or "piece"
-    taken = {r.get("id") for r in rows}
-    n = 1
-    while f"{base}-{n}" in taken:
-        n += 1
     x, y = _free_spot(game.default_table, rows)
-    return {"id": f"{base}-{n}", "x": str(x), "y": str(y), "heading": "0", **values}
+    return {"id": fresh_id(base, {r.get("id") for r in rows}), "x": str(x), "y": str(y), "heading": "0", **values}
 
 
 FREE_SPACING = 90
@@ -326,10 +323,9 @@ def _free_spot(table: tuple[float, float], rows: list[dict[str, Any]]) -> tuple[
     cx, cy = round(w / 2), round(h / 2)
     taken = []
     for r in rows:
-        try:
-            taken.append((float(str(r.get("x")).replace(",", ".")), float(str(r.get("y")).replace(",", "."))))
-        except ValueError:
-            continue
+        x, y = number(str(r.get("x"))), number(str(r.get("y")))  # as typed: "12,5" is a number too
+        if isinstance(x, int | float) and isinstance(y, int | float):
+            taken.append((x, y))
     spots = [
         (cx + i * FREE_SPACING, cy + j * FREE_SPACING)
         for i in range(-4, 5)
@@ -357,10 +353,7 @@ def _with_row_ids(data: Any, rows: int) -> Any:
     taken = {(data.get(f"p-{i}-id") or "").strip() for i in range(rows)}
     for i in missing:
         base = (data.get(f"p-{i}-kind") or "piece").strip() or "piece"
-        n = i + 1
-        while f"{base}-{n}" in taken:
-            n += 1
-        data[f"p-{i}-id"] = f"{base}-{n}"[:24]
+        data[f"p-{i}-id"] = fresh_id(base, taken, start=i + 1)[:24]
         taken.add(data[f"p-{i}-id"])
     return data
 

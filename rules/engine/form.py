@@ -6,7 +6,7 @@ calls the game's ``FormSpec`` and leaves every check to the scenario parser.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,14 @@ class FormSpec:
     row_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Piece kind -> the row fields it uses besides id, kind, x, y, player and label (a row of that
     kind shows only those, where CSS ``:has`` works; a kind not listed shows every field)."""
+
+
+def fresh_id(base: str, taken: Collection[object], start: int = 1) -> str:
+    """``base-n`` with the smallest ``n`` from ``start`` that is not taken: ids the form makes up."""
+    n = start
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 
 def number(raw: str) -> Any:

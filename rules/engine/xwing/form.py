@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.engine.form import FormSpec, common_piece, number
+from rules.engine.form import FormSpec, common_piece, fresh_id, number
 from rules.engine.xwing.parse import ARCS, BEARINGS, POSITIONS
 from rules.engine.xwing.shapes import (
     DEVICE_TYPES,
@@ -106,13 +106,7 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
 
 def _fresh_id(base: str, pieces: list[dict[str, Any]]) -> str:
     """An id for a device the form names only by type ("proximity-mine-1"); empty without a type."""
-    if not base:
-        return ""
-    taken = {p.get("id") for p in pieces}
-    n = 1
-    while f"{base}-{n}" in taken:
-        n += 1
-    return f"{base}-{n}"
+    return fresh_id(base, {p.get("id") for p in pieces}) if base else ""
 
 
 def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str, Any]:
