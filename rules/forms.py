@@ -389,7 +389,7 @@ class Setup:
         if self.bound:
             self._build()
             named = "add_named" in data or "add_piece" in data
-            if data is not None and ("add" in data or named):
+            if any(key in data for key in ADDING):
                 # adding a row always works, whatever the other rows hold (their text is kept as typed)
                 kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
                 key = data.get("add_piece") or data.get("palette") or ""  # a picture's button names its piece

@@ -237,8 +237,8 @@ def setup(request: HttpRequest) -> HttpResponse:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
         ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
-        pieces, action = s.document.get("pieces"), s.document.get("action")
-        who = game.who_menu(pieces if isinstance(pieces, list) else [], action if isinstance(action, dict) else {})
+        pieces = s.document.get("pieces")
+        who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in request.GET for key in (*ADDING, PICKED))
@@ -277,9 +277,8 @@ def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
 def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
     rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
-    action = s.document.get("action") if isinstance(s.document, dict) else None
     out = []
-    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, action if isinstance(action, dict) else {}):
+    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
         if i is not None:
             values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
@@ -291,8 +290,13 @@ def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tupl
 
 def _ghosts(scenario: Scenario, doc: dict[str, Any] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """The game's previews of its action menu's choices, from the action as typed so far."""
+    return games.get(scenario.game).option_ghosts(scenario, _action_so_far(doc))
+
+
+def _action_so_far(doc: dict[str, Any] | None) -> dict[str, Any]:
+    """The document's action as typed so far (empty when there is none yet): what the menus start from."""
     action = doc.get("action") if isinstance(doc, dict) else None
-    return games.get(scenario.game).option_ghosts(scenario, action if isinstance(action, dict) else {})
+    return action if isinstance(action, dict) else {}
 
 
 @csrf_exempt
@@ -412,6 +416,13 @@ PICTURE_CACHE = {"public": True, "max_age": 3600}
 engine can change its ruling and picture (see /changes/), so nothing is cached as immutable."""
 
 
+def _svg_document(svg: str) -> HttpResponse:
+    """A picture served as a document of its own: XML declaration, and a CSP that lets it run nothing."""
+    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
 @require_safe
 @cache_control(**PICTURE_CACHE)
 @etag(picture_etag)
@@ -420,9 +431,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     scenario = row.scenario()
     ruling = ruling_for(scenario)
     svg = _card_svg(request, row, scenario, ruling, _requested_step(request, ruling))
-    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
-    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
-    return response
+    return _svg_document(svg)
 
 
 @require_safe
@@ -436,9 +445,7 @@ def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
     ex = example_by_id(sid)
     scenario = ex.scenario if ex is not None else _stored(sid).scenario()
     svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{sid}")
-    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
-    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
-    return response
+    return _svg_document(svg)
 
 
 @require_safe
