@@ -171,4 +171,13 @@ for (const [kind, show] of [["pointerover", true], ["focusin", true], ["pointero
     if (link) showGhost(show ? link.dataset.option : null);
   });
 }
-document.documentElement.dataset.editor = "on"; // ready: tests and styles may rely on it
+// Ready once htmx has set up the page too (it starts on DOMContentLoaded, after this module runs): a drag
+// before that would change the fields without refreshing the preview. Same as permalink.js.
+function ready() {
+  document.documentElement.dataset.editor = "on"; // tests and styles may rely on it
+}
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", ready);
+} else {
+  ready();
+}

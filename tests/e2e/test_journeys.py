@@ -175,7 +175,7 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module has loaded
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module and htmx are ready
     rock = page.locator('#preview [data-piece="rock"]')
     rock.scroll_into_view_if_needed()
     box = rock.bounding_box()
