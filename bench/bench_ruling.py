@@ -348,14 +348,14 @@ def timed(conn: http.client.HTTPConnection, method: str, path: str, body: bytes 
     return (time.perf_counter() - t) * 1000
 
 
-def http_figures(n: int) -> None:
-    port = free_port()
+def production_env(py: str) -> dict[str, str]:
+    """Settings as in production (DEBUG off, hashed static files) with a throwaway SQLite database and
+    cache and the abuse limits off: the server's own speed. Migrated and collected, ready for gunicorn."""
     tmp = tempfile.mkdtemp()
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
         "TABLE_RULING_CACHE_DIR": f"{tmp}/cache",
-        # production settings (DEBUG off, hashed static files), abuse limits off: the server's own speed
         "DJANGO_DEBUG": "0",
         "DJANGO_SECRET_KEY": "bench-" + os.urandom(8).hex(),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -364,9 +364,15 @@ def http_figures(n: int) -> None:
         "TABLE_RULING_LIMIT_RENDERS": "0",
         "TABLE_RULING_LIMIT_NEW_PER_DAY": "0",
     }
-    py = sys.executable
     subprocess.run([py, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    return env
+
+
+def http_figures(n: int) -> None:
+    port = free_port()
+    py = sys.executable
+    env = production_env(py)
     server = subprocess.Popen(
         [py, "-m", "gunicorn", "rulesite.wsgi", "-b", f"127.0.0.1:{port}", "-w", "1", "--log-level", "warning"],
         cwd=ROOT,

@@ -33,14 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
-from bench_ruling import busy_scenario  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
+from bench_ruling import busy_scenario, free_port, production_env  # noqa: E402
 
 NGINX_CONF = """
 worker_processes 1;
@@ -101,22 +94,8 @@ class Server:
     def __init__(self) -> None:
         self.port = free_port()
         self.gunicorn_port = self.port
-        tmp = tempfile.mkdtemp()
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{tmp}/load.sqlite3",
-            "TABLE_RULING_CACHE_DIR": f"{tmp}/cache",
-            "DJANGO_DEBUG": "0",  # as in production: no debug templates, hashed static files
-            "DJANGO_SECRET_KEY": "load-script-" + os.urandom(8).hex(),
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "DJANGO_SECURE_SSL_REDIRECT": "0",
-            "TABLE_RULING_LIMIT_WRITES": "0",
-            "TABLE_RULING_LIMIT_RENDERS": "0",
-            "TABLE_RULING_LIMIT_NEW_PER_DAY": "0",
-        }
         py = str(ROOT / ".venv" / "bin" / "python")
-        subprocess.run([py, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-        subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+        env = production_env(py)
         self.proc = subprocess.Popen(
             [
                 py,
