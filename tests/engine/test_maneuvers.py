@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -137,21 +139,17 @@ def test_stationary_stays() -> None:
     assert r.outcome["executed"] == "full"
 
 
-def test_bump_broad_phase_keeps_every_ship_that_could_stop_the_move() -> None:
-    """The bump search skips ships far from the swept area; over random tables it must rule exactly as without."""
+def _random_bumps(seed: int, tables: int) -> Iterator[tuple[Any, ...]]:
+    """Random tables where a maneuver does not fit: (ship, path, frame, other ships, template) for ``_bump``."""
     import random
 
-    from shapely import box
-
     from rules.engine.scenario import parse_scenario
-    from rules.engine.xwing import movement
     from rules.engine.xwing.movement import BASIC
     from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
-    from rules.engine.xwing.pieces import ship_length, ship_outline, ship_pose
+    from rules.engine.xwing.pieces import ship_length, ship_pose
 
-    rng = random.Random(12)
-    bumps = 0
-    for _ in range(60):
+    rng = random.Random(seed)
+    for _ in range(tables):
         bearing = rng.choice(["straight", "bank", "turn", "koiogran", "reverse-straight"])
         top = {"straight": 5, "bank": 3, "turn": 3, "koiogran": 5, "reverse-straight": 2}[bearing]
         speed = rng.randint(1, top)
@@ -177,13 +175,67 @@ def test_bump_broad_phase_keeps_every_ship_that_could_stop_the_move() -> None:
         frame = Frame(ship_pose(a), reverse=bearing.startswith("reverse"))
         template = frame.polygon(path.template())
         final = ship_outline(a, frame.pose(path.full_pose()))
-        if not any(poly.intersection(final).area > 1e-9 for _, poly in others):
-            continue  # the engine searches only when the full move does not fit
+        if any(poly.intersection(final).area > 1e-9 for _, poly in others):
+            yield a, path, frame, others, template  # the engine searches only when the full move does not fit
+
+
+def test_bump_broad_phase_keeps_every_ship_that_could_stop_the_move() -> None:
+    """The bump search skips ships far from the swept area; over random tables it must rule exactly as without."""
+    from shapely import box
+
+    from rules.engine.xwing import movement
+
+    bumps = 0
+    for a, path, frame, others, template in _random_bumps(12, 60):
         narrow = movement._bump(path, frame, a, others, template)
         everything = movement._bump(path, frame, a, others, box(-1e4, -1e4, 1e4, 1e4))
         assert narrow == everything
         bumps += narrow[1] != ()
     assert bumps >= 5  # the random tables do exercise bumps
+
+
+def test_bump_coarse_pass_rules_as_testing_every_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skipping the groups the coarse pass proves to overlap gives exactly the answer of testing each position."""
+    import numpy as np
+
+    from rules.engine.xwing import movement
+
+    cases = list(_random_bumps(31, 120))
+    coarse = [movement._bump(path, frame, a, others, template) for a, path, frame, others, template in cases]
+    groups = movement._scan_groups
+    monkeypatch.setattr(movement, "_scan_groups", lambda *args: (groups(*args)[0], np.zeros(len(groups(*args)[0]))))
+    fine = [movement._bump(path, frame, a, others, template) for a, path, frame, others, template in cases]
+    assert coarse == fine
+    assert sum(b != () for _, b in coarse) >= 10
+
+
+@pytest.mark.parametrize("size", ["small", "medium", "large", "huge"])
+def test_bump_coarse_pass_square_lies_in_every_square_of_its_group(size: str) -> None:
+    """The coarse pass's proof: each group's shrunk square lies inside the base square at each of its positions."""
+    from shapely import Polygon
+
+    from rules.engine.geometry import Pose, place
+    from rules.engine.xwing.dimensions import base_length, base_square, base_width
+    from rules.engine.xwing.movement import BUMP_GROUP, _inset_squares, _scan_grid, _scan_groups
+    from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
+
+    w, length = base_width(size) / 2, base_length(size) / 2
+    frame = Frame(Pose(0.0, 0.0, 0.0))
+    proven = 0
+    for bearing, top in (("straight", 5), ("bank", 3), ("turn", 3)):
+        for speed in range(1, top + 1):
+            path = ChordPath(TemplateSpec(bearing, speed, 1), 2 * length)
+            s, x, y, h = _scan_grid(path)
+            mids, inset = _scan_groups(path, w, length)
+            for g, (m, margin) in enumerate(zip(mids, inset, strict=True)):
+                if margin <= 0:
+                    continue
+                proven += 1
+                shrunk = _inset_squares(w, length, inset[g : g + 1], x[m : m + 1], y[m : m + 1], h[m : m + 1])[0]
+                for j in range(g * BUMP_GROUP, min((g + 1) * BUMP_GROUP, len(s))):
+                    square = place(base_square(size), frame.pose(Pose(x[j], y[j], math.degrees(h[j]))))
+                    assert Polygon(square).contains(shrunk), (bearing, speed, j)
+    assert proven > 20
 
 
 def test_contact_broad_phase_keeps_touching_and_close_calls_at_its_edge() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from rules.engine.geometry import Pose
@@ -79,6 +80,29 @@ def test_template_outline_is_20mm_wide_and_ends_at_the_end(bearing: str, speed: 
     poly = Polygon(path.template())
     assert poly.is_valid
     assert abs(poly.area - 20 * path.template_length) < 0.05
+
+
+@pytest.mark.parametrize(("bearing", "speed"), list(TABLE))
+@pytest.mark.parametrize("side", [1, -1])
+@pytest.mark.parametrize("upto", [None, 0.0, 12.5, 1e4])
+def test_template_ring_edges_run_10mm_either_side_of_the_middle_line(
+    bearing: str, speed: int, side: int, upto: float | None
+) -> None:
+    """The vectorised ring against the scalar middle line: its first and last points sit 10 mm either side
+    of the middle line's start and end (counter-clockwise), and every point is 10 mm from the middle line."""
+    from shapely import LineString, Point, Polygon
+
+    from rules.engine.xwing.paths import _middle_point, template_outline
+
+    spec = TemplateSpec(bearing, speed, side)
+    ring = template_outline(spec, 20.0, upto)
+    length = spec.length if upto is None else max(0.0, min(upto, spec.length))
+    middle = LineString([_middle_point(spec, length * i / 400, 20.0)[0] for i in range(401)])
+    assert all(abs(middle.distance(Point(p)) - 10) < 1e-3 for p in ring)
+    ends = {tuple(np.round(ring[0], 9)), tuple(np.round(ring[-1], 9))}
+    assert ends == {(10.0, 20.0), (-10.0, 20.0)}
+    if length > 0:
+        assert Polygon(ring).exterior.is_ccw
 
 
 @pytest.mark.parametrize(("bearing", "speed"), list(TABLE))

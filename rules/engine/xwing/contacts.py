@@ -89,11 +89,10 @@ def move_contacts(
     # the close-call distance cannot overlap, touch or nearly touch any of them
     near = [start_poly, final_poly] + ([counted_template] if counted_template is not None else [])
     bounds = tuple(shapely.total_bounds(near))
-    for piece in scenario.pieces:
-        if piece.kind not in kinds:
-            continue
-        shape = outline(piece)
-        if not bounds_near(shape, bounds, 2 * CLOSE_CALL_MM):
+    candidates = [(piece, outline(piece)) for piece in scenario.pieces if piece.kind in kinds]
+    keep = bounds_near([shape for _, shape in candidates], bounds, 2 * CLOSE_CALL_MM)
+    for (piece, shape), is_near in zip(candidates, keep, strict=True):
+        if not is_near:
             continue
         start_c = contact(start_poly, shape)
         at_start = "overlapping" if start_c.overlapping else ("touching" if start_c.touching else None)

@@ -18,7 +18,7 @@ from shapely import Polygon, prepared, unary_union
 
 from rules.engine.geometry import AREA_EPSILON, Pose, bounds_near, overlaps, place
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.xwing.dimensions import TALLON_SHIFT, base_outline, base_square
+from rules.engine.xwing.dimensions import TALLON_SHIFT, base_length, base_outline, base_square, base_width
 from rules.engine.xwing.paths import (
     ChordPath,
     Frame,
@@ -37,8 +37,10 @@ BUMP_TOLERANCE = 1e-4
 BUMP_PROBE = 0.01
 """mm of path beyond the final position at which the bumped ships are read off."""
 BUMP_CHUNKS = (64, 128, 256, 10_000)
-"""Positions tested per vectorised round of the backward scan: most bumps back up less than
-32 mm; longer ones take rounds of growing size."""
+"""Positions tested per vectorised round of the backward scan's fine pass: most bumps leave
+fewer than 64 positions unproven by the coarse pass; the rest take rounds of growing size."""
+BUMP_GROUP = 8
+"""Scan positions (4 mm of path) the coarse pass proves to overlap with one test."""
 
 BASIC = {
     "straight": "straight",
@@ -203,12 +205,15 @@ def _bump(
 ) -> tuple[float, tuple[str, ...]]:
     """Back the ship along the template until it overlaps no ship; return where and whom it touches.
 
-    Every ``BUMP_SCAN_STEP`` of path from full execution back to the start is
-    tested, in vectorised rounds of growing size over poses built once per maneuver
-    (``_scan_grid``), to bracket the first clear position; each round tests the base
+    Every ``BUMP_SCAN_STEP`` of path from full execution back to the start is a scan
+    position (poses built once per maneuver, ``_scan_grid``).  A coarse pass first proves
+    whole groups of positions to overlap, one shrunk square per group (``_scan_groups``).
+    The fine pass then tests the other positions, from full execution back, in vectorised
+    rounds of growing size, to bracket the first clear one: each round tests the base
     without guides against the ships shrunk by the tolerance first (a hit there is a
-    certain overlap), and only the rest with the full base.  Bisection, one position
-    at a time, then narrows the bracket below ``BUMP_TOLERANCE``.
+    certain overlap), and only the rest with the full base.  Skipping a proven group
+    gives exactly the answer testing its positions would.  Bisection, one position at a
+    time, then narrows the bracket below ``BUMP_TOLERANCE``.
     """
     others = _near_sweep(others, template, path.b)
     if not others:
@@ -217,7 +222,7 @@ def _bump(
     core = union.buffer(-BUMP_TOLERANCE, join_style="mitre")
     prepared.prep(union)
     prepared.prep(core)
-    local = base_outline(str(ship.size), ship.get("base_length"))
+    local = np.asarray(base_outline(str(ship.size), ship.get("base_length")), dtype=float)
     square = base_square(str(ship.size), ship.get("base_length"))
 
     def clear_one(s: float) -> bool:
@@ -246,22 +251,33 @@ def _bump(
         return ok
 
     scan_s, scan_x, scan_y, scan_h = _scan_grid(path)
+    # coarse pass: whole groups of scan positions proven to overlap in one test each (``_scan_groups``)
+    w, length = base_width(str(ship.size)) / 2, base_length(str(ship.size), ship.get("base_length")) / 2
+    mids, inset = _scan_groups(path, w, length)
+    usable = np.nonzero(inset > 0)[0]
+    certain = np.zeros(len(mids), dtype=bool)
+    if len(usable):
+        at = mids[usable]
+        gx, gy, gh = frame_poses(frame, scan_x[at], scan_y[at], scan_h[at])
+        certain[usable] = shapely.intersects(core, _inset_squares(w, length, inset[usable], gx, gy, gh))
+    # fine pass: every scan position outside the proven groups, from full execution back, in rounds
+    todo = np.nonzero(~np.repeat(certain, BUMP_GROUP)[: len(scan_s)])[0]
     lo = hi = path.full
     found = False
     start = 0
     for size in BUMP_CHUNKS:
-        stop = min(start + size, len(scan_s))
-        x, y, h = frame_poses(frame, scan_x[start:stop], scan_y[start:stop], scan_h[start:stop])
+        if start >= len(todo):
+            break
+        idx = todo[start : start + size]
+        x, y, h = frame_poses(frame, scan_x[idx], scan_y[idx], scan_h[idx])
         ok = clear_at(x, y, h)
         if ok.any():
-            i = start + int(np.argmax(ok))
+            i = int(idx[int(np.argmax(ok))])
             lo = float(scan_s[i])
             hi = float(scan_s[i - 1]) if i > 0 else path.full
             found = True
             break
-        start = stop
-        if start >= len(scan_s):
-            break
+        start += size
     if not found:
         return 0.0, ()  # even the start overlaps (only via ignored ships): stay
     # then bisect, one position at a time in plain floats (a vectorised round costs ~0.4 ms of numpy
@@ -289,6 +305,49 @@ def _scan_grid(path: ChordPath) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     return s, x, y, h
 
 
+@lru_cache(maxsize=256)
+def _scan_groups(path: ChordPath, w: float, length: float) -> tuple[np.ndarray, np.ndarray]:
+    """The coarse pass's groups of ``BUMP_GROUP`` scan positions: each group's middle position and
+    how far its square may be shrunk and still lie inside the square at every position of the group.
+
+    A point at local offset l from the middle pose's centre is, in the frame of another position
+    whose centre is d away and whose heading differs by θ, within |d| + |l|·|θ| of l; |l| is at most
+    the half-diagonal.  So the middle square shrunk by that margin on each side lies in every
+    square of the group, and if it meets the (shrunk) ships, every square of the group does: each
+    is a certain overlap, exactly as the fine pass's first test would find.  A margin of 0 or less
+    means the group cannot be proven and its positions are tested one by one.
+    """
+    s, x, y, h = _scan_grid(path)
+    radius = math.hypot(w, length)
+    mids = []
+    margins = []
+    for start in range(0, len(s), BUMP_GROUP):
+        stop = min(start + BUMP_GROUP, len(s))
+        m = (start + stop - 1) // 2
+        reach = np.hypot(x[start:stop] - x[m], y[start:stop] - y[m]) + radius * np.abs(h[start:stop] - h[m])
+        margin = float(reach.max()) + BUMP_TOLERANCE  # a hair more than the bound, for rounding
+        mids.append(m)
+        margins.append(margin if margin < min(w, length) else 0.0)
+    mid_array, margin_array = np.array(mids, dtype=int), np.array(margins)
+    for a in (mid_array, margin_array):
+        a.flags.writeable = False
+    return mid_array, margin_array
+
+
+def _inset_squares(
+    w: float, length: float, inset: np.ndarray, x: np.ndarray, y: np.ndarray, h: np.ndarray
+) -> np.ndarray:
+    """The base square (half-width ``w``, half-length ``length``) shrunk by ``inset`` on every side, one
+    per pose, placed like ``place_many``."""
+    hw, hl = w - inset, length - inset
+    lx = np.stack((hw, hw, -hw, -hw), axis=1)
+    ly = np.stack((-hl, hl, hl, -hl), axis=1)
+    c, s = np.cos(h)[:, None], np.sin(h)[:, None]
+    wx = x[:, None] + lx * c + ly * s
+    wy = y[:, None] - lx * s + ly * c
+    return shapely.polygons(np.stack([wx, wy], axis=-1))
+
+
 def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float) -> list[tuple[Piece, Polygon]]:
     """Broad phase: only ships whose bounds meet the swept area's bounds can stop the ship.
 
@@ -296,7 +355,8 @@ def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float
     bounds (the path runs b/2 behind its start and beyond its end) and its corners within
     b/√2 of that centre, so a margin of 1.5 b keeps every ship that could be touched.
     """
-    return [(p, poly) for p, poly in others if bounds_near(poly, template.bounds, 1.5 * b)]
+    near = bounds_near([poly for _, poly in others], template.bounds, 1.5 * b)
+    return [other for other, keep in zip(others, near, strict=True) if keep]
 
 
 @dataclass(frozen=True)

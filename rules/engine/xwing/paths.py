@@ -82,38 +82,42 @@ def _middle_point(spec: TemplateSpec, t: float, y0: float) -> tuple[Point, float
     return (x, y), spec.side * math.degrees(phi)
 
 
-@lru_cache(maxsize=1024)
-def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -> tuple[Point, ...]:
-    """The template (or its first ``upto`` mm) as a polygon ring, starting at (0, y0).
+def template_outline(spec: TemplateSpec, y0: float, upto: float | None = None) -> np.ndarray:
+    """The template (or its first ``upto`` mm) as a polygon ring, starting at (0, y0): an (n, 2) array.
 
-    Cached: the whole template of a given maneuver and base is the same in every ruling.
+    The whole template of a maneuver and base is the same in every ruling, so it is built once
+    (read-only, shared); a partial template (a bump's counted length) is built each time, vectorised.
     """
-    half = TEMPLATE_WIDTH / 2
     length = spec.length if upto is None else max(0.0, min(upto, spec.length))
+    if upto is None or length == spec.length:
+        return _whole_template(spec, y0)
+    return _template_ring(spec, y0, length)
+
+
+@lru_cache(maxsize=1024)
+def _whole_template(spec: TemplateSpec, y0: float) -> np.ndarray:
+    ring = _template_ring(spec, y0, spec.length)
+    ring.flags.writeable = False
+    return ring
+
+
+def _template_ring(spec: TemplateSpec, y0: float, length: float) -> np.ndarray:
+    half = TEMPLATE_WIDTH / 2
     r = spec.radius
     if r is None:
-        return ((half, y0), (half, y0 + length), (-half, y0 + length), (-half, y0))
+        return np.array([(half, y0), (half, y0 + length), (-half, y0 + length), (-half, y0)])
     n = max(1, math.ceil(math.degrees(length / r) / ARC_STEP_DEG))
-    inner: list[Point] = []
-    outer: list[Point] = []
-    for i in range(n + 1):
-        t = length * i / n
-        (px, py), h = _middle_point(spec, t, y0)
-        hr = math.radians(h)
-        # unit vector to the ship's right of the middle line at t
-        rx, ry = math.cos(hr), -math.sin(hr)
-        a = (px + half * rx, py + half * ry)
-        b = (px - half * rx, py - half * ry)
-        if spec.side > 0:
-            inner.append(a)
-            outer.append(b)
-        else:
-            inner.append(b)
-            outer.append(a)
-    pts = inner + outer[::-1]
-    if spec.side < 0:
-        pts = pts[::-1]
-    return tuple(pts)
+    phi = (length * np.arange(n + 1) / n) / r  # the middle line's points, as in _middle_point
+    px = spec.side * (r - r * np.cos(phi))
+    py = y0 + r * np.sin(phi)
+    hr = np.radians(spec.side * np.degrees(phi))
+    # unit vector to the ship's right of the middle line
+    rx, ry = np.cos(hr), -np.sin(hr)
+    a = np.column_stack((px + half * rx, py + half * ry))
+    b = np.column_stack((px - half * rx, py - half * ry))
+    inner, outer = (a, b) if spec.side > 0 else (b, a)
+    pts = np.concatenate((inner, outer[::-1]))
+    return pts[::-1].copy() if spec.side < 0 else pts
 
 
 @dataclass(frozen=True)
@@ -185,7 +189,7 @@ class ChordPath:
         hr = math.radians(h)
         return Pose(ex + self.b / 2 * math.sin(hr), ey + self.b / 2 * math.cos(hr), h)
 
-    def template(self, upto: float | None = None) -> tuple[Point, ...]:
+    def template(self, upto: float | None = None) -> np.ndarray:
         return template_outline(self.spec, self.b / 2, upto)
 
 
@@ -209,10 +213,11 @@ class Frame:
         placed = self.start.compose(local)
         return Pose(placed.x, placed.y, normalise_angle(placed.heading - self.turn)) if self.turn else placed
 
-    def polygon(self, pts: list[Point] | tuple[Point, ...]) -> Polygon:
+    def polygon(self, pts: list[Point] | tuple[Point, ...] | np.ndarray) -> Polygon:
+        arr = np.asarray(pts, dtype=float)
         if self.reverse:
-            pts = [(x, -y) for x, y in pts]
-        return place(pts, self.start)
+            arr = arr * (1.0, -1.0)
+        return place(arr, self.start)
 
 
 def chord_pose(path: ChordPath, s: float) -> tuple[float, float, float]:
@@ -282,7 +287,7 @@ def frame_poses(frame: Frame, x: np.ndarray, y: np.ndarray, h: np.ndarray) -> tu
     return frame.start.x + x * c + y * s, frame.start.y - x * s + y * c, h + sh - math.radians(frame.turn)
 
 
-def place_many(outline: list[Point], x: np.ndarray, y: np.ndarray, h: np.ndarray) -> np.ndarray:
+def place_many(outline: list[Point] | np.ndarray, x: np.ndarray, y: np.ndarray, h: np.ndarray) -> np.ndarray:
     """Polygons of ``outline`` placed at many poses (heading in radians, clockwise)."""
     pts = np.asarray(outline, dtype=float)
     c, s = np.cos(h)[:, None], np.sin(h)[:, None]
