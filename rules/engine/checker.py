@@ -58,12 +58,12 @@ class Checker:
             if k not in allowed:
                 self.add(join(field, k), f"unknown field (allowed: {', '.join(allowed)})")
 
-    def _absent(self, d: dict[str, Any], key: str, f: str, required: bool) -> bool:
+    def _absent(self, d: dict[str, Any], key: str, field: str, required: bool) -> bool:
         """True when the key is missing (a problem if it was required)."""
         if key in d:
             return False
         if required:
-            self.add(f, "is required")
+            self.add(join(field, key), "is required")
         return True
 
     def number(
@@ -77,25 +77,23 @@ class Checker:
         hi: float | None = None,
         default: float | None = None,
     ) -> float | None:
-        f = join(field, key)
-        if self._absent(d, key, f, required):
+        if self._absent(d, key, field, required):
             return default
         v = as_float(d[key])
         if v is None:
-            self.add(f, "must be a number")
+            self.add(join(field, key), "must be a number")
             return None
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            self.add(f, f"must be between {clean_number(lo or 0)} and {clean_number(hi or 0)}")
+            self.add(join(field, key), f"must be between {clean_number(lo or 0)} and {clean_number(hi or 0)}")
             return None
         return float(v)
 
     def integer(
         self, d: dict[str, Any], key: str, field: str, allowed: tuple[int, ...], *, required: bool = True
     ) -> int | None:
-        f = join(field, key)
-        if self._absent(d, key, f, required):
+        if self._absent(d, key, field, required):
             return None
-        return self.whole(d[key], f, allowed)
+        return self.whole(d[key], join(field, key), allowed)
 
     def whole(self, v: Any, f: str, allowed: tuple[int, ...]) -> int | None:
         """A whole number from ``allowed`` (2.0 counts as 2), or a problem at ``f``."""
@@ -119,12 +117,11 @@ class Checker:
         required: bool = True,
         default: str | None = None,
     ) -> str | None:
-        f = join(field, key)
-        if self._absent(d, key, f, required):
+        if self._absent(d, key, field, required):
             return default
         v = d[key]
         if not isinstance(v, str) or v not in allowed:
-            self.add(f, f"must be one of: {', '.join(allowed)}")
+            self.add(join(field, key), f"must be one of: {', '.join(allowed)}")
             return None
         return v
 

@@ -130,11 +130,20 @@ def canonical_bytes(doc: Any) -> bytes:
 
 
 def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return MappingProxyType({k: _freeze(x) for k, x in v.items()})
-    if isinstance(v, list | tuple):
-        return tuple(_freeze(x) for x in v)
+    """Read-only copy of a parsed document: dicts as mapping proxies, lists as tuples.
+
+    The parser builds only plain dicts, lists and scalars, so exact type checks suffice, and
+    scalars (most values) are passed through without a call.
+    """
+    t = type(v)
+    if t is dict:
+        return MappingProxyType({k: x if type(x) not in _CONTAINERS else _freeze(x) for k, x in v.items()})
+    if t in _CONTAINERS:
+        return tuple([x if type(x) not in _CONTAINERS else _freeze(x) for x in v])
     return v
+
+
+_CONTAINERS = frozenset((dict, list, tuple))
 
 
 def _thaw(v: Any) -> Any:
