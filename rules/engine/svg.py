@@ -21,6 +21,7 @@ from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
+from rules.engine.xmltext import to_text
 
 MARGIN = 20.0
 OG_WIDTH, OG_HEIGHT = 1200, 630
@@ -216,7 +217,7 @@ def render_svg(
                 ET.SubElement(g, "polygon", {"points": cv.points(ring(shape)), "stroke-width": "1.2", **style})
     _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
-        return ET.tostring(svg, encoding="unicode")
+        return to_text(svg)
     card = ET.Element(
         "svg",
         {
@@ -255,7 +256,7 @@ def render_svg(
     )
     if ruling is not None:
         _card_text(card, OG_HEIGHT + 20, scenario, ruling, caption)
-    return ET.tostring(card, encoding="unicode")
+    return to_text(card)
 
 
 FOCUS_PAD = 45.0
