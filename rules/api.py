@@ -16,7 +16,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rules import limits
-from rules.engine import Scenario, ScenarioError, catalog, parse_scenario
+from rules.engine import Ruling, Scenario, ScenarioError, catalog, parse_scenario
 from rules.engine.changes import changes_since
 from rules.models import StoredScenario, store_scenario
 from rules.rulings import checked_ruling, ruling_for
@@ -43,9 +43,13 @@ def _depth(value: Any, limit: int) -> bool:
     return False
 
 
-def ruling_payload(request: HttpRequest, row: StoredScenario, scenario: Scenario) -> dict[str, Any]:
+def ruling_payload(
+    request: HttpRequest, row: StoredScenario, scenario: Scenario, ruling: Ruling | None = None
+) -> dict[str, Any]:
+    """The API's answer for a stored scenario (``ruling`` when the caller has just ruled it)."""
     sid = row.id
-    ruling = ruling_for(scenario)
+    if ruling is None:
+        ruling = ruling_for(scenario)
     body = ruling.to_dict()
     return {
         "id": sid,
@@ -112,11 +116,11 @@ def rulings(request: HttpRequest) -> JsonResponse:
         scenario = parse_scenario(doc)
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
-    checked_ruling(scenario)
+    ruling = checked_ruling(scenario)
     if (limited := limits.storing(request, scenario)) is not None:
         return limited
     row = store_scenario(scenario=scenario)
-    return JsonResponse(ruling_payload(request, row, scenario))
+    return JsonResponse(ruling_payload(request, row, scenario, ruling))
 
 
 @require_safe

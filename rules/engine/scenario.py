@@ -147,11 +147,16 @@ _CONTAINERS = frozenset((dict, list, tuple))
 
 
 def _thaw(v: Any) -> Any:
-    if isinstance(v, MappingProxyType | dict):
-        return {k: _thaw(x) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [_thaw(x) for x in v]
+    """A plain, JSON-ready copy of a frozen document (``_freeze``'s inverse), scalars passed without a call."""
+    t = type(v)
+    if t is MappingProxyType or t is dict:
+        return {k: x if type(x) not in _FROZEN else _thaw(x) for k, x in v.items()}
+    if t in _FROZEN:
+        return [x if type(x) not in _FROZEN else _thaw(x) for x in v]
     return v
+
+
+_FROZEN = frozenset((MappingProxyType, dict, tuple, list))
 
 
 def parse_scenario(doc: Any) -> Scenario:
