@@ -128,3 +128,37 @@ def test_the_permalink_picture_is_drawn_once_when_posted(client, monkeypatch) ->
     client.get(f"/s/{sid}/", {"step": "2"})
     client.get(f"/s/{sid}/", {"step": "2"})
     assert len(drawn) == 2 and drawn[-1]["step"] == 2  # each step's picture once too
+
+
+def test_the_same_body_again_is_answered_from_memory_with_the_same_bytes(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A body answered before is not parsed or ruled again while its scenario is stored."""
+    from rules import api
+
+    raw = json.dumps(EXAMPLE["scenario"]).encode()
+    first = post(client, None, raw)
+    assert first.status_code == 200
+
+    def must_not_parse(doc: object) -> None:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(api, "parse_scenario", must_not_parse)
+    again = post(client, None, raw)
+    assert again.status_code == 200 and again["Content-Type"] == "application/json"
+    assert again.content == first.content
+
+
+def test_a_remembered_answer_whose_scenario_was_pruned_is_ruled_and_stored_again(client) -> None:  # type: ignore[no-untyped-def]
+    raw = json.dumps(EXAMPLE["scenario"]).encode()
+    sid = post(client, None, raw).json()["id"]
+    StoredScenario.objects.filter(pk=sid).delete()
+    again = post(client, None, raw)
+    assert again.status_code == 200 and again.json()["id"] == sid
+    assert StoredScenario.objects.filter(pk=sid).exists()
+
+
+def test_remembered_answers_name_the_host_they_were_asked_on(client) -> None:  # type: ignore[no-untyped-def]
+    raw = json.dumps(EXAMPLE["scenario"]).encode()
+    here = client.post("/api/v1/rulings", data=raw, content_type="application/json", HTTP_HOST="localhost")
+    there = client.post("/api/v1/rulings", data=raw, content_type="application/json", HTTP_HOST="127.0.0.1")
+    assert here.json()["url"].startswith("http://localhost/") and there.json()["url"].startswith("http://127.0.0.1/")
+    assert here.json()["id"] == there.json()["id"]
