@@ -2,7 +2,8 @@
 
 Prints figures to compare run to run (not a test: nothing here passes or fails).
 Starts gunicorn on a free loopback port with a throwaway SQLite database, sends a
-bounded number of requests, and stops it.  Usage: ``python bench/bench_ruling.py [-n 200]``.
+bounded number of requests, and stops it.  Usage: ``python bench/bench_ruling.py [-n 200]``;
+``--instructions`` counts instructions per ruling instead (valgrind), a figure a busy machine does not blur.
 """
 
 from __future__ import annotations
@@ -332,6 +333,47 @@ def profile(n: int, top: int = 25) -> None:
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
 
 
+INSTRUCTION_CASES = {
+    "busy X-Wing ruling (parse + evaluate)": "busy_scenario",
+    "busy Armada ram (parse + evaluate)": "armada_ram",
+}
+
+
+def _count_instructions(case: str, n: int) -> int:
+    """Instructions (valgrind's callgrind ``Ir``) of a process that rules ``case`` once, then ``n`` times more."""
+    code = (
+        "import sys; sys.path.insert(0, 'bench'); sys.path.insert(0, '.')\n"
+        "import bench_ruling\n"
+        "from rules.engine import evaluate, parse_scenario\n"
+        f"doc = bench_ruling.{case}()\n"
+        "evaluate(parse_scenario(doc))\n"
+        f"for _ in range({n}):\n"
+        "    evaluate(parse_scenario(doc))\n"
+    )
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = [line for line in out.stderr.splitlines() if "Collected :" in line]
+    return int(found[-1].split(":")[-1])
+
+
+def instruction_figures(n: int = 50) -> None:
+    """Instructions per ruling: unlike time, the same on a busy or a quiet machine, so comparable run to run
+    and commit to commit (the difference of a process ruling n + 1 times and one ruling once)."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install valgrind)")
+        return
+    for name, case in INSTRUCTION_CASES.items():
+        per = (_count_instructions(case, n) - _count_instructions(case, 0)) / n
+        print(f"instructions: {name}: {per / 1e6:.2f} million per ruling (callgrind, {n} rulings)")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -425,11 +467,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=200, help="requests per endpoint (bounded)")
     parser.add_argument("--profile", action="store_true", help="print the busy ruling's top functions and stop")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="print instructions per ruling (needs valgrind; slow, but the same on a busy machine) and stop",
+    )
     args = parser.parse_args()
     n = max(10, min(args.n, 2000))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
     if args.profile:
         profile(n)
+        return
+    if args.instructions:
+        instruction_figures()
         return
     engine_figures(n)
     scaling_figures(n)
