@@ -118,7 +118,9 @@ def render_svg(
     title = ET.SubElement(svg, "title", {"id": f"{id_prefix}-title"})
     title.text = ruling.summary if ruling and ruling.summary else "Table Ruling: the table"
     desc = ET.SubElement(svg, "desc", {"id": f"{id_prefix}-desc"})
-    desc.text = describe(scenario)
+    game = games.get(scenario.game)
+    drawn = {p.id: game.draw(p) for p in scenario.pieces}
+    desc.text = describe(scenario, drawn)
     ET.SubElement(
         svg,
         "rect",
@@ -169,10 +171,7 @@ def render_svg(
 
     if ranges_from is not None and ranges_from in {p.id for p in scenario.pieces}:
         _ranges(svg, cv, scenario, scenario.piece(ranges_from))
-    game = games.get(scenario.game)
-    drawings, figures, simplified = _within_budget(
-        {p.id: game.draw(p) for p in scenario.pieces}, _shown_figures(ruling, step)
-    )
+    drawings, figures, simplified = _within_budget(drawn, _shown_figures(ruling, step))
     if simplified:
         desc.text = f"{desc.text} Outlines simplified to {SIMPLIFY_MM} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
@@ -635,10 +634,11 @@ def _card_text(svg: ET.Element, x: float, scenario: Scenario, ruling: Ruling, ca
         text(608, 26, caption, fill="#93c5fd")
 
 
-def describe(scenario: Scenario) -> str:
-    """A text alternative for the picture: every piece and where it stands."""
+def describe(scenario: Scenario, drawn: dict[str, Drawing] | None = None) -> str:
+    """A text alternative for the picture: every piece and where it stands (from ``drawn``, the pieces'
+    drawings, when the caller has them already)."""
     w, h = scenario.table
     game = games.get(scenario.game)
     parts = [f"{game.title} {scenario.edition} table {_fmt(w)} by {_fmt(h)} mm."]
-    parts += [game.draw(p).description for p in scenario.pieces]
+    parts += [(drawn[p.id] if drawn else game.draw(p)).description for p in scenario.pieces]
     return " ".join(parts)
