@@ -43,10 +43,25 @@ def test_every_write_checks_when_asked_to(tmp_path: Path) -> None:
         assert len(cache._list_cache_files()) <= 10
 
 
-def test_entries_read_back_and_are_compressed(tmp_path: Path) -> None:
+def test_text_reads_back_compressed(tmp_path: Path) -> None:
     cache = RarelyCulledFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10}})
     text = "<svg>" + "<polygon points='1,2 3,4'/>" * 2000 + "</svg>"
     cache.set("picture", text)
     assert cache.get("picture") == text
     (stored,) = tmp_path.glob("*.djcache")
     assert stored.stat().st_size < len(text) / 10
+
+
+def test_only_text_is_compressed_and_everything_reads_back(tmp_path: Path) -> None:
+    """Pickled rulings (mostly floats) and PNG bytes are stored, not compressed: they barely shrink."""
+    import os
+    import pickle
+
+    cache = RarelyCulledFileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10}})
+    floats = [i * 0.123456789 for i in range(3000)]
+    data = os.urandom(20_000)
+    cache.set("ruling", floats)
+    cache.set("png", data)
+    assert cache.get("ruling") == floats and cache.get("png") == data
+    sizes = sorted(p.stat().st_size for p in tmp_path.glob("*.djcache"))
+    assert sizes[0] >= len(data) and sizes[1] >= len(pickle.dumps(floats, pickle.HIGHEST_PROTOCOL))
