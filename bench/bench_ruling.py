@@ -353,6 +353,7 @@ def _count_instructions(case: str, n: int) -> int:
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
         cwd=ROOT,
+        env={**os.environ, "PYTHONHASHSEED": "0"},  # the same string hashes, so the same dict and set layouts
         capture_output=True,
         text=True,
         check=True,
@@ -361,7 +362,7 @@ def _count_instructions(case: str, n: int) -> int:
     return int(found[-1].split(":")[-1])
 
 
-def instruction_figures(n: int = 50) -> None:
+def instruction_figures(n: int = 200) -> None:
     """Instructions per ruling: unlike time, the same on a busy or a quiet machine, so comparable run to run
     and commit to commit (the difference of a process ruling n + 1 times and one ruling once)."""
     import shutil

@@ -103,19 +103,17 @@ def clean_number(v: float, digits: int = 2) -> float:
 def place(points: list[Point] | tuple[Point, ...] | np.ndarray, pose: Pose, *, mirror: bool = False) -> Polygon:
     """A local outline placed at ``pose`` (mirrored in x first when asked).
 
-    Vectorised, with ``Pose.to_world``'s arithmetic in the same order, so the result is bit for bit the same.
-    Built through shapely's compiled constructors directly: the public ``Polygon(...)`` spends about
-    twice as long checking its argument as placing it, and the bump search places one base per step.
+    ``Pose.to_world`` for every point at once, as one matrix product (a coordinate may differ from
+    ``to_world``'s in its last bit: the sums are taken in another order).  Built through shapely's
+    compiled constructors directly: the public ``Polygon(...)`` spends about twice as long checking
+    its argument as placing it, and the bump search places one base per step.
     """
     arr = points if isinstance(points, np.ndarray) else np.asarray(points, dtype=float)
-    lx = -arr[:, 0] if mirror else arr[:, 0]
-    ly = arr[:, 1]
     h = math.radians(pose.heading)
     c, s = math.cos(h), math.sin(h)
-    out = np.empty((len(arr), 2))
-    out[:, 0] = pose.x + lx * c + ly * s
-    out[:, 1] = pose.y - lx * s + ly * c
-    return polygon_from_ring(out)
+    # rows: what local x and local y add to table x and y
+    turn = np.array(((-c, s), (s, c)) if mirror else ((c, -s), (s, c)))
+    return polygon_from_ring(arr @ turn + (pose.x, pose.y))
 
 
 _NO_HOLES = np.empty((0,), dtype=object)
