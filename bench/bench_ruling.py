@@ -457,7 +457,7 @@ def http_figures(n: int) -> None:
         f = statistics.median(floor)
         print(
             f"ratio to the /healthz floor: new scenario {statistics.median(cold) / f:.1f}x (aim: <= 3x), "
-            f"repeated (memoised ruling) {statistics.median(warm) / f:.1f}x (aim: <= 1.5x)"
+            f"repeated (answered from the memo) {statistics.median(warm) / f:.1f}x (aim: <= 1.5x)"
         )
     finally:
         server.terminate()
