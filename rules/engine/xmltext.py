@@ -27,39 +27,29 @@ def _write(e: ET.Element, write: Callable[[str], object]) -> None:
         raise ValueError(f"to_text writes plain element names only, not {tag!r}")
     write("<" + tag)
     for k, v in e.items():
-        write(f' {k}="{_attribute(v)}"')
+        write(f' {k}="{_escaped(v, _ATTRIBUTE)}"')
     text = e.text
     if text or len(e):
         write(">")
         if text:
-            write(_character_data(text))
+            write(_escaped(text, _CHARACTER_DATA))
         for child in e:
             _write(child, write)
         write("</" + tag + ">")
     else:
         write(" />")
     if e.tail:
-        write(_character_data(e.tail))
+        write(_escaped(e.tail, _CHARACTER_DATA))
 
 
-def _character_data(text: str) -> str:
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+_CHARACTER_DATA = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+"""ElementTree's escapes for text, in its order (``&`` first, so no escape is escaped again)."""
+_ATTRIBUTE = (*_CHARACTER_DATA, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+"""...and for attribute values, which also keep their quotes and line breaks."""
 
 
-def _attribute(text: str) -> str:
-    text = _character_data(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
+def _escaped(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    for char, entity in table:
+        if char in text:
+            text = text.replace(char, entity)
     return text
