@@ -305,14 +305,36 @@ def scaled_scenario(count: int, near: bool) -> dict:
     return doc
 
 
+def armada_scaled_scenario(count: int, near: bool) -> dict:
+    """The Armada ram (ships a and b) among ``count`` pieces: squadrons and small ships (one in three)
+    in columns beside the ram's path, none in it, or on the far side of the table."""
+    doc = armada_ram()
+    base = doc["pieces"][:2]
+    extra: list[dict] = []
+    for i in range(count - 2):
+        if near:  # three columns either side of both ships (x 473-727), rows up the ram's path
+            x, y = (290, 350, 410, 790, 850, 910)[i % 6], 80 + 70 * (i // 6)
+        else:
+            x, y = 1250 + 90 * (i % 6), 80 + 80 * (i // 6)
+        extra.append(
+            {"id": f"x{i}", "kind": "ship", "size": "small", "x": x, "y": y, "heading": 0, "player": 2}
+            if i % 3 == 0
+            else {"id": f"x{i}", "kind": "squadron", "x": x, "y": y, "player": 2}
+        )
+    doc["pieces"] = base + extra
+    return doc
+
+
 def scaling_figures(n: int) -> None:
-    """Engine time as the table fills (issue 12 asks for near-flat growth for pieces far from the move)."""
-    for near in (False, True):
-        row = []
-        for count in (10, 20, 40, 60):
-            med, _ = _median_ms(scaled_scenario(count, near), max(10, n // 4))
-            row.append(f"{count}: {med:.2f} ms")
-        print(f"engine: busy bank with N pieces {'near' if near else 'far from'} the move: " + ", ".join(row))
+    """Engine time as the table fills (issue 12 asks for near-flat growth for pieces far from the move),
+    for the X-Wing bank and the Armada ram."""
+    for name, scaled in (("busy bank", scaled_scenario), ("Armada ram", armada_scaled_scenario)):
+        for near in (False, True):
+            row = []
+            for count in (10, 20, 40, 60):
+                med, _ = _median_ms(scaled(count, near), max(10, n // 4))
+                row.append(f"{count}: {med:.2f} ms")
+            print(f"engine: {name} with N pieces {'near' if near else 'far from'} the move: " + ", ".join(row))
 
 
 def profile(n: int, top: int = 25) -> None:
