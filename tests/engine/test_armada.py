@@ -152,6 +152,18 @@ def test_frames_displace_squadrons_bodies_alone_would_not() -> None:
     assert evaluate(scenario(pieces, move("a", [0]))).outcome["displaced_squadrons"] == ["tie"]
 
 
+@pytest.mark.parametrize(("gap", "warned"), [(0.0, True), (0.4, True), (0.6, False), (0.99, False), (1.5, False)])
+def test_contact_broad_phase_keeps_touching_and_close_calls(gap: float, warned: bool) -> None:
+    """Pieces whose bounds are more than 1 mm from the final position are skipped; touching and < 0.5 mm
+    gaps beside the final side frame are still found (the squadron's close-call warning)."""
+    r = dim.SQUADRON_DIAMETER.value / 2
+    x = 500 + 43 / 2 + dim.FRAME_DEPTH.value + r + gap
+    pieces = [ship("a", "small", 500, 300), {"id": "tie", "kind": "squadron", "x": x, "y": 300 + PITCH}]
+    ruling = evaluate(scenario(pieces, move("a", [0])))
+    assert ruling.outcome["displaced_squadrons"] == []
+    assert any(w.startswith("tie: within") for w in ruling.warnings) == warned
+
+
 def test_ship_overlap_decides_speed_before_squadrons() -> None:
     pieces = [
         ship("a", "small", 500, 300),

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shapely import Polygon
+
 from rules.engine.armada.dimensions import TOOL_SLIVER_MM
 from rules.engine.armada.effects import EFFECTS
 from rules.engine.armada.pieces import (
@@ -24,13 +26,26 @@ from rules.engine.armada.pieces import (
     token_outline,
 )
 from rules.engine.armada.tool import Course, final_pose, tool_shape
-from rules.engine.geometry import CLOSE_CALL_MM, Pose, contact, overlaps, ring
+from rules.engine.geometry import CLOSE_CALL_MM, Pose, bounds_near, contact, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 
 R = "armada-1.5/"
 TIE_MM = 0.01
 """Two overlapped ships closer to each other's distance than this are equally close."""
+
+
+CONTACT_MARGIN = 2 * CLOSE_CALL_MM
+"""Broad phase: a piece whose bounds stay farther than this from the final position's bounds can be
+neither overlapping, touching nor a close call, so its contact is not computed."""
+
+
+def near(
+    shape: Polygon, pieces: list[tuple[Piece, Polygon]], margin: float = CONTACT_MARGIN
+) -> list[tuple[Piece, Polygon]]:
+    """The pieces (with their shapes) whose bounds come within ``margin`` of ``shape``'s bounds."""
+    keep = bounds_near([poly for _, poly in pieces], shape.bounds, margin)
+    return [pair for pair, k in zip(pieces, keep, strict=True) if k]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +77,12 @@ def tool_overlaps(ship: Piece, course: Course) -> bool:
 def attempts(scenario: Scenario, ship: Piece, course: Course) -> list[Attempt]:
     """Dialled speed first, then one lower each time the final position overlaps a ship, down to 0."""
     start = pose_of(ship)
-    others = [p for p in scenario.of_kind("ship") if p.id != ship.id]
+    others = [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
     out: list[Attempt] = []
     for speed in range(course.speed, -1, -1):
         pose = final_pose(start, str(ship.size), course.at_speed(speed))
         hull = ship_footprint(ship, pose)
-        hit = tuple(o.id for o in others if overlaps(hull, ship_footprint(o)))
+        hit = tuple(o.id for o, shape in near(hull, others, 0.0) if overlaps(hull, shape))
         out.append(Attempt(speed, pose, hit))
         if not hit:
             break
@@ -151,9 +166,9 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 (f"tried-{t.speed}", *t.overlapped),
             )
         )
-    others = [p for p in scenario.of_kind("ship") if p.id != ship.id]
-    for o in others:
-        ct = contact(hull, ship_footprint(o))
+    others = [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
+    for o, shape in near(hull, others):
+        ct = contact(hull, shape)
         if ct.close_call:
             warnings.append(
                 f"{o.label}: the final position is within {CLOSE_CALL_MM} mm of "
@@ -185,7 +200,8 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             warnings.append(f"{tied} are equally close to the final position; measure on the table")
 
     # 5. squadrons
-    displaced = [q.id for q in scenario.of_kind("squadron") if overlaps(hull, squadron_base(q))]
+    squadrons = near(hull, [(q, squadron_base(q)) for q in scenario.of_kind("squadron")])
+    displaced = [q.id for q, base in squadrons if overlaps(hull, base)]
     if displaced:
         steps.append(
             Step(
@@ -203,15 +219,14 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 tuple(displaced),
             )
         )
-    for q in scenario.of_kind("squadron"):
-        if contact(hull, squadron_base(q)).close_call:
+    for q, base in squadrons:
+        if contact(hull, base).close_call:
             warnings.append(f"{q.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
 
     # 6. obstacles
     overlapping: list[str] = []
     effects: list[dict[str, Any]] = []
-    for ob in scenario.of_kind("obstacle"):
-        shape = token_outline(ob)
+    for ob, shape in near(hull, [(ob, token_outline(ob)) for ob in scenario.of_kind("obstacle")]):
         ct = contact(hull, shape)
         if ct.close_call:
             warnings.append(f"{ob.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
