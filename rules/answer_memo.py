@@ -18,34 +18,52 @@ from django.http import HttpRequest
 
 from rules.engine.changes import fingerprint
 
-SIZE = 2048
-"""Answers kept per process: a busy one is about 6 KB, so at most about 12 MB."""
+BUDGET = 16 * 1024 * 1024
+"""Bytes of answers kept per process (a busy answer is about 6 KB, one for a 64 KiB body about 80 KB):
+a bound by bytes, so a client posting large bodies cannot grow a worker's memory."""
 
-_answers: OrderedDict[tuple[str, ...], tuple[str, bytes]] = OrderedDict()
-_lock = threading.Lock()
+
+class Memo:
+    """Answers by key, the least recently used dropped first once their bytes pass ``budget``; thread-safe."""
+
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._answers: OrderedDict[tuple[str, ...], tuple[str, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def recall(self, k: tuple[str, ...]) -> tuple[str, bytes] | None:
+        """The id and answer kept for this key, if any (the caller checks the id still exists)."""
+        with self._lock:
+            hit = self._answers.get(k)
+            if hit is not None:
+                self._answers.move_to_end(k)
+            return hit
+
+    def keep(self, k: tuple[str, ...], sid: str, answer: bytes) -> None:
+        with self._lock:
+            self._drop(k)
+            self._answers[k] = (sid, answer)
+            self.bytes += len(answer)
+            while self.bytes > self.budget:
+                self._drop(next(iter(self._answers)))
+
+    def forget(self, k: tuple[str, ...]) -> None:
+        with self._lock:
+            self._drop(k)
+
+    def _drop(self, k: tuple[str, ...]) -> None:
+        old = self._answers.pop(k, None)
+        if old is not None:
+            self.bytes -= len(old[1])
+
+    def __len__(self) -> int:
+        return len(self._answers)
 
 
 def key(request: HttpRequest, body: bytes) -> tuple[str, ...]:
     return (fingerprint(), request.scheme or "", request.get_host(), hashlib.sha256(body).hexdigest())
 
 
-def recall(k: tuple[str, ...]) -> tuple[str, bytes] | None:
-    """The id and answer kept for this key, if any (the caller checks the id still exists)."""
-    with _lock:
-        hit = _answers.get(k)
-        if hit is not None:
-            _answers.move_to_end(k)
-        return hit
-
-
-def keep(k: tuple[str, ...], sid: str, answer: bytes) -> None:
-    with _lock:
-        _answers[k] = (sid, answer)
-        _answers.move_to_end(k)
-        while len(_answers) > SIZE:
-            _answers.popitem(last=False)
-
-
-def forget(k: tuple[str, ...]) -> None:
-    with _lock:
-        _answers.pop(k, None)
+answers = Memo()
+"""This process's memo."""

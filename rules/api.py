@@ -99,11 +99,11 @@ def rulings(request: HttpRequest) -> HttpResponse:
     if len(raw) > MAX_BODY:
         return _errors(413, ("", f"the body is larger than {MAX_BODY // 1024} KiB"))
     memo = answer_memo.key(request, raw)
-    if (kept := answer_memo.recall(memo)) is not None:
+    if (kept := answer_memo.answers.recall(memo)) is not None:
         sid, answer = kept
         if StoredScenario.objects.filter(pk=sid).exists():
             return HttpResponse(answer, content_type="application/json")
-        answer_memo.forget(memo)  # its scenario was pruned: rule and store it afresh
+        answer_memo.answers.forget(memo)  # its scenario was pruned: rule and store it afresh
     try:
         doc = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -128,7 +128,7 @@ def rulings(request: HttpRequest) -> HttpResponse:
         return limited
     row = store_scenario(scenario=scenario)
     answer = json.dumps(ruling_payload(request, row, scenario, ruling), cls=DjangoJSONEncoder).encode()
-    answer_memo.keep(memo, row.id, answer)
+    answer_memo.answers.keep(memo, row.id, answer)
     return HttpResponse(answer, content_type="application/json")
 
 

@@ -162,3 +162,17 @@ def test_remembered_answers_name_the_host_they_were_asked_on(client) -> None:  #
     there = client.post("/api/v1/rulings", data=raw, content_type="application/json", HTTP_HOST="127.0.0.1")
     assert here.json()["url"].startswith("http://localhost/") and there.json()["url"].startswith("http://127.0.0.1/")
     assert here.json()["id"] == there.json()["id"]
+
+
+def test_the_answer_memo_is_bounded_by_bytes() -> None:
+    """A client posting many large bodies cannot grow a worker's memory: the oldest answers go first."""
+    from rules.answer_memo import Memo
+
+    memo = Memo(budget=1000)
+    for i in range(10):
+        memo.keep(("k", str(i)), f"id{i}", b"x" * 300)
+        assert memo.bytes <= 1000
+    assert len(memo) == 3 and memo.recall(("k", "0")) is None and memo.recall(("k", "9")) == ("id9", b"x" * 300)
+    memo.keep(("k", "9"), "id9", b"y" * 10)  # kept again: counted once
+    memo.forget(("k", "8"))
+    assert memo.bytes == 300 + 10 and len(memo) == 2
