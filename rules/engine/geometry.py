@@ -161,6 +161,14 @@ def bounds_near(shapes: list[BaseGeometry], bounds: tuple[float, float, float, f
     return (~far).tolist()
 
 
+def near_pairs[T, G: BaseGeometry](
+    pairs: list[tuple[T, G]], bounds: tuple[float, float, float, float], margin: float
+) -> list[tuple[T, G]]:
+    """The (thing, shape) pairs whose shape's bounds come within ``margin`` of ``bounds`` (``bounds_near``)."""
+    keep = bounds_near([shape for _, shape in pairs], bounds, margin)
+    return [pair for pair, k in zip(pairs, keep, strict=True) if k]
+
+
 def overlaps(a: BaseGeometry, b: BaseGeometry) -> bool:
     """True only when the shapes share area (touching is not overlapping)."""
     if not a.intersects(b):

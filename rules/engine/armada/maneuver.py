@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shapely import Polygon
-
 from rules.engine.armada.dimensions import TOOL_SLIVER_MM
 from rules.engine.armada.effects import EFFECTS
 from rules.engine.armada.pieces import (
@@ -26,7 +24,7 @@ from rules.engine.armada.pieces import (
     token_outline,
 )
 from rules.engine.armada.tool import Course, final_pose, tool_shape
-from rules.engine.geometry import CLOSE_CALL_MM, Pose, bounds_near, contact, overlaps, ring
+from rules.engine.geometry import CLOSE_CALL_MM, Pose, contact, near_pairs, overlaps, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 
@@ -38,14 +36,6 @@ TIE_MM = 0.01
 CONTACT_MARGIN = 2 * CLOSE_CALL_MM
 """Broad phase: a piece whose bounds stay farther than this from the final position's bounds can be
 neither overlapping, touching nor a close call, so its contact is not computed."""
-
-
-def near(
-    shape: Polygon, pieces: list[tuple[Piece, Polygon]], margin: float = CONTACT_MARGIN
-) -> list[tuple[Piece, Polygon]]:
-    """The pieces (with their shapes) whose bounds come within ``margin`` of ``shape``'s bounds."""
-    keep = bounds_near([poly for _, poly in pieces], shape.bounds, margin)
-    return [pair for pair, k in zip(pieces, keep, strict=True) if k]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +72,7 @@ def attempts(scenario: Scenario, ship: Piece, course: Course) -> list[Attempt]:
     for speed in range(course.speed, -1, -1):
         pose = final_pose(start, str(ship.size), course.at_speed(speed))
         hull = ship_footprint(ship, pose)
-        hit = tuple(o.id for o, shape in near(hull, others, 0.0) if overlaps(hull, shape))
+        hit = tuple(o.id for o, shape in near_pairs(others, hull.bounds, 0.0) if overlaps(hull, shape))
         out.append(Attempt(speed, pose, hit))
         if not hit:
             break
@@ -167,7 +157,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             )
         )
     others = [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
-    for o, shape in near(hull, others):
+    for o, shape in near_pairs(others, hull.bounds, CONTACT_MARGIN):
         ct = contact(hull, shape)
         if ct.close_call:
             warnings.append(
@@ -200,7 +190,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
             warnings.append(f"{tied} are equally close to the final position; measure on the table")
 
     # 5. squadrons
-    squadrons = near(hull, [(q, squadron_base(q)) for q in scenario.of_kind("squadron")])
+    squadrons = near_pairs([(q, squadron_base(q)) for q in scenario.of_kind("squadron")], hull.bounds, CONTACT_MARGIN)
     displaced = [q.id for q, base in squadrons if overlaps(hull, base)]
     if displaced:
         steps.append(
@@ -226,7 +216,9 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     # 6. obstacles
     overlapping: list[str] = []
     effects: list[dict[str, Any]] = []
-    for ob, shape in near(hull, [(ob, token_outline(ob)) for ob in scenario.of_kind("obstacle")]):
+    for ob, shape in near_pairs(
+        [(ob, token_outline(ob)) for ob in scenario.of_kind("obstacle")], hull.bounds, CONTACT_MARGIN
+    ):
         ct = contact(hull, shape)
         if ct.close_call:
             warnings.append(f"{ob.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import shapely
 from shapely import Polygon
 
-from rules.engine.geometry import CLOSE_CALL_MM, Contact, bounds_near, contact, overlaps
+from rules.engine.geometry import CLOSE_CALL_MM, Contact, contact, near_pairs, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.pieces import outline
 
@@ -90,10 +90,7 @@ def move_contacts(
     near = [start_poly, final_poly] + ([counted_template] if counted_template is not None else [])
     bounds = tuple(shapely.total_bounds(near))
     candidates = [(piece, outline(piece)) for piece in scenario.pieces if piece.kind in kinds]
-    keep = bounds_near([shape for _, shape in candidates], bounds, 2 * CLOSE_CALL_MM)
-    for (piece, shape), is_near in zip(candidates, keep, strict=True):
-        if not is_near:
-            continue
+    for piece, shape in near_pairs(candidates, bounds, 2 * CLOSE_CALL_MM):
         start_c = contact(start_poly, shape)
         at_start = "overlapping" if start_c.overlapping else ("touching" if start_c.touching else None)
         tc = contact(counted_template, shape) if counted_template is not None else None

@@ -16,7 +16,7 @@ import numpy as np
 import shapely
 from shapely import Polygon, prepared, unary_union
 
-from rules.engine.geometry import AREA_EPSILON, Pose, bounds_near, overlaps, place
+from rules.engine.geometry import AREA_EPSILON, Pose, near_pairs, overlaps, place
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.dimensions import TALLON_SHIFT, base_length, base_outline, base_square, base_width
 from rules.engine.xwing.paths import (
@@ -355,8 +355,7 @@ def _near_sweep(others: list[tuple[Piece, Polygon]], template: Polygon, b: float
     bounds (the path runs b/2 behind its start and beyond its end) and its corners within
     b/√2 of that centre, so a margin of 1.5 b keeps every ship that could be touched.
     """
-    near = bounds_near([poly for _, poly in others], template.bounds, 1.5 * b)
-    return [other for other, keep in zip(others, near, strict=True) if keep]
+    return near_pairs(others, template.bounds, 1.5 * b)
 
 
 @dataclass(frozen=True)
