@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shapely import Polygon
+
 from rules.engine.armada.dimensions import TOOL_SLIVER_MM
 from rules.engine.armada.effects import EFFECTS
 from rules.engine.armada.pieces import (
@@ -64,10 +66,15 @@ def tool_overlaps(ship: Piece, course: Course) -> bool:
     return overlaps(deep, tool_shape(start, str(ship.size), course))
 
 
+def _other_ships(scenario: Scenario, ship: Piece) -> list[tuple[Piece, Polygon]]:
+    """Every ship but ``ship``, with its footprint (dials and frames) where it stands."""
+    return [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
+
+
 def attempts(scenario: Scenario, ship: Piece, course: Course) -> list[Attempt]:
     """Dialled speed first, then one lower each time the final position overlaps a ship, down to 0."""
     start = pose_of(ship)
-    others = [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
+    others = _other_ships(scenario, ship)
     out: list[Attempt] = []
     for speed in range(course.speed, -1, -1):
         pose = final_pose(start, str(ship.size), course.at_speed(speed))
@@ -156,7 +163,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
                 (f"tried-{t.speed}", *t.overlapped),
             )
         )
-    others = [(p, ship_footprint(p)) for p in scenario.of_kind("ship") if p.id != ship.id]
+    others = _other_ships(scenario, ship)
     for o, shape in near_pairs(others, hull.bounds, CONTACT_MARGIN):
         ct = contact(hull, shape)
         if ct.close_call:
