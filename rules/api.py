@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rules import answer_memo, limits
 from rules.engine import Ruling, Scenario, ScenarioError, catalog, parse_scenario
 from rules.engine.changes import changes_since
-from rules.models import StoredScenario, store_scenario
+from rules.models import StoredScenario, is_stored, store_scenario
 from rules.rulings import checked_ruling, ruling_for
 
 MAX_BODY = 64 * 1024
@@ -101,7 +101,7 @@ def rulings(request: HttpRequest) -> HttpResponse:
     memo = answer_memo.key(request, raw)
     if (kept := answer_memo.answers.recall(memo)) is not None:
         sid, answer = kept
-        if StoredScenario.objects.filter(pk=sid).exists():
+        if is_stored(sid):
             return HttpResponse(answer, content_type="application/json")
         answer_memo.answers.forget(memo)  # its scenario was pruned: rule and store it afresh
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 
 from rules.engine import Scenario, parse_scenario
@@ -63,6 +63,18 @@ class StoredScenario(models.Model):
         if self.format != 1:
             raise ValueError(f"unknown scenario format {self.format}")
         return parse_scenario(doc)
+
+
+def is_stored(sid: str) -> bool:
+    """Whether a scenario with this id is stored: one indexed read in plain SQL.
+
+    The API asks this for every body it answers from its memo (a repeated POST), where the ORM's
+    building of the same query was a third of the request's own time.
+    """
+    table = connection.ops.quote_name(StoredScenario._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s", [sid])
+        return cursor.fetchone() is not None
 
 
 def store_scenario(*, scenario: Scenario) -> StoredScenario:

@@ -156,6 +156,17 @@ def test_a_remembered_answer_whose_scenario_was_pruned_is_ruled_and_stored_again
     assert StoredScenario.objects.filter(pk=sid).exists()
 
 
+def test_is_stored_answers_for_the_id_alone(client) -> None:  # type: ignore[no-untyped-def]
+    """The memo's existence check (plain SQL): a stored id, an unknown one, and ids that try to be SQL."""
+    from rules.models import is_stored
+
+    sid = post(client, EXAMPLE["scenario"]).json()["id"]
+    assert is_stored(sid)
+    assert not is_stored(sid[:-1]) and not is_stored(sid + "0")
+    assert not is_stored("x' OR '1'='1") and not is_stored('x" OR 1=1 --')
+    assert StoredScenario.objects.filter(pk=sid).exists()
+
+
 def test_remembered_answers_name_the_host_they_were_asked_on(client) -> None:  # type: ignore[no-untyped-def]
     raw = json.dumps(EXAMPLE["scenario"]).encode()
     here = client.post("/api/v1/rulings", data=raw, content_type="application/json", HTTP_HOST="localhost")
