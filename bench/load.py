@@ -2,13 +2,14 @@
 
 Not a test (nothing passes or fails); it prints figures to compare run to run and
 records them in docs/operations.md by hand.  Loopback only, bounded in requests
-and time.  It starts gunicorn (2 gthread workers, production settings: DEBUG off, hashed
-static files) on a free 127.0.0.1 port with a throwaway SQLite database and cache, with the
-abuse limits off, and stops it.
+and time.  It starts gunicorn as deploy/gunicorn.conf.py sets it up (2 gthread workers of
+2 threads, production settings: DEBUG off, hashed static files) on a free 127.0.0.1 port with
+a throwaway SQLite database and cache, with the abuse limits off, and stops it.
 
-Usage: ``python bench/load.py [--requests 300] [--seconds 120] [--nginx]``; with ``--nginx``
-every request goes through nginx configured as deploy/nginx.conf recommends (a request cut
-off by a killed worker is retried on another).
+Usage: ``python bench/load.py [--requests 300] [--seconds 120] [--nginx]
+[--without-proxy-settings]``; with ``--nginx`` every request goes through nginx configured as
+deploy/nginx.conf recommends (a request cut off by a killed worker is retried on another);
+``--without-proxy-settings`` runs gunicorn as the README does when nothing is in front of it.
 """
 
 from __future__ import annotations
@@ -89,32 +90,19 @@ class Nginx:
 
 
 class Server:
-    """gunicorn with 2 threaded workers on loopback; stopped on exit."""
+    """gunicorn with 2 threaded workers on loopback (deploy/gunicorn.conf.py); stopped on exit."""
 
-    def __init__(self) -> None:
+    def __init__(self, without_proxy: bool = False) -> None:
         self.port = free_port()
         self.gunicorn_port = self.port
         py = str(ROOT / ".venv" / "bin" / "python")
         env = production_env(py)
+        # the production settings (deploy/gunicorn.conf.py), on a free port and without the access log;
+        # ``without_proxy``: the README's overrides for a gunicorn that faces clients itself
+        alone = ["--threads", "4", "--worker-connections", "1000", "--keep-alive", "5"] if without_proxy else []
         self.proc = subprocess.Popen(
-            [
-                py,
-                "-m",
-                "gunicorn",
-                "rulesite.wsgi",
-                "-b",
-                f"127.0.0.1:{self.port}",
-                "-w",
-                "2",
-                "-k",
-                "gthread",
-                "--threads",
-                "4",
-                "--log-level",
-                "warning",
-                "--timeout",
-                "30",
-            ],
+            [py, "-m", "gunicorn", "rulesite.wsgi", "-c", str(ROOT / "deploy" / "gunicorn.conf.py")]
+            + ["-b", f"127.0.0.1:{self.port}", "--access-logfile", os.devnull, "--log-level", "warning", *alone],
             cwd=ROOT,
             env=env,
         )
@@ -199,10 +187,15 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--seconds", type=int, default=120)
     parser.add_argument("--nginx", action="store_true", help="send everything through nginx (must be installed)")
+    parser.add_argument(
+        "--without-proxy-settings",
+        action="store_true",
+        help="gunicorn as the README runs it with no proxy in front (4 threads, eager accepts, keep-alive)",
+    )
     args = parser.parse_args()
     n = max(20, min(args.requests, 3000))
     deadline = time.time() + max(10, min(args.seconds, 900))
-    server = Server()
+    server = Server(args.without_proxy_settings)
     proxy = None
     if args.nginx:
         if shutil.which("nginx") is None:

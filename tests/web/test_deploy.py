@@ -99,3 +99,25 @@ def test_the_database_in_use_is_the_one_database_url_names() -> None:
 
     url = os.environ.get("DATABASE_URL", "")
     assert connection.vendor == ("postgresql" if url.startswith("postgres") else "sqlite")
+
+
+def test_the_gunicorn_config_the_readme_runs_is_valid_and_takes_only_what_it_can_serve() -> None:
+    """deploy/gunicorn.conf.py as gunicorn reads it: threaded workers that accept no more connections
+    than they have threads (no keep-alive), so waiting requests queue where either worker can take them."""
+    conf = ROOT / "deploy" / "gunicorn.conf.py"
+    assert f"-c {conf.relative_to(ROOT)}" in (ROOT / "README.md").read_text()
+    r = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--print-config", "-c", str(conf), "rulesite.wsgi"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    got = dict(line.split(" = ", 1) for line in r.stdout.splitlines() if " = " in line)
+    settings = {k.strip(): v.strip() for k, v in got.items()}
+    assert settings["worker_class"] == "gthread" and settings["workers"] == "2"
+    assert settings["worker_connections"] == settings["threads"] == "2"
+    assert settings["keepalive"] == "0" and settings["timeout"] == "30" and settings["accesslog"] == "-"
+    assert settings["bind"] == "['127.0.0.1:8000']"  # loopback, where deploy/nginx.conf sends requests
+    assert "server 127.0.0.1:8000" in (ROOT / "deploy" / "nginx.conf").read_text()

@@ -1,0 +1,33 @@
+"""gunicorn settings for production behind nginx (``deploy/nginx.conf``): ``gunicorn -c deploy/gunicorn.conf.py``.
+
+Why these numbers (2 cores, measured with ``bench/load.py``; see docs/operations.md):
+
+- A ruling is CPU work under the GIL, so a worker serves about one request per core at a time.
+  Each worker therefore takes only the connections it can serve now (``worker_connections``
+  equal to ``threads``); the rest wait in the kernel's listen queue, shared by both workers,
+  for whichever frees first. With 4 threads and gunicorn's default of 1,000 connections a
+  worker accepted eagerly and queued requests inside itself while the other worker could be
+  idle: at concurrency 8, new busy scenarios had a p99 of 60-70 ms; here 36-38 ms.
+- No keep-alive: nginx opens one connection per request (no pool, so a retried request never
+  leads back to a dead worker), and with ``worker_connections == threads`` an idle kept-alive
+  connection would hold a worker's place.
+- Slow clients never reach gunicorn: nginx buffers whole requests (``proxy_request_buffering``)
+  and whole answers. Without a buffering proxy in front, override on the command line:
+  ``--threads 4 --worker-connections 1000 --keep-alive 5`` (threads then absorb slow clients,
+  at the cost of the tail latency above).
+
+Every value can be overridden on the command line; ``GUNICORN_BIND`` and ``GUNICORN_WORKERS``
+set the address and the worker count from the environment.
+"""
+
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", "2"))
+worker_class = "gthread"
+threads = 2
+worker_connections = threads
+keepalive = 0
+timeout = 30
+graceful_timeout = 20
+accesslog = "-"
