@@ -9,6 +9,7 @@ inference from the rules) or ``disputed`` (sources disagree).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,9 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data"
 """Every ``clauses*.json`` here is part of the corpus (one file per game or document family)."""
 STATUSES = ("rules", "faq", "derived", "disputed")
+
+
+_PAGE = re.compile(r"\bp\.\s?\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +37,16 @@ class Clause:
     summary: str
     status: str
     see_also: tuple[str, ...] = ()
+
+    @property
+    def page(self) -> str:
+        """The official document's page as our source gives it ("p.14"), or "" when it gives none.
+
+        The Armada transcriptions cite their RRG pages; our X-Wing sources cite entries only, and the
+        official PDFs cannot be fetched here, so the pages say that plainly rather than guess one.
+        """
+        found = _PAGE.search(self.section)
+        return found.group(0) if found else ""
 
     @property
     def anchor(self) -> str:

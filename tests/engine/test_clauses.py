@@ -58,3 +58,14 @@ def test_2_0_clauses_cite_2_0_documents() -> None:
 def test_the_guides_are_rules_text_in_2_5() -> None:
     c = get_clause("xwing-2.5/geometry/guides")
     assert c is not None and c.status == "rules" and c.section == "Guides"
+
+
+def test_a_clause_gives_its_page_only_where_its_source_does() -> None:
+    from dataclasses import replace
+
+    armada = get_clause("armada-1.5/overlapping/move-through")
+    assert armada is not None and armada.page == "p.14"  # the first page named, not the cross references
+    xwing = get_clause("xwing-2.5/obstacles/asteroid")
+    assert xwing is not None and xwing.page == ""
+    assert replace(xwing, section="Obstacles (RRG p. 9)").page == "p. 9"
+    assert replace(xwing, section="Sleep.3 and up").page == ""  # a word ending in p is not a page

@@ -431,6 +431,9 @@ def test_rules_pages_a_judge_cites(client: Client) -> None:
     assert "armada-1.5/flotillas/ram" in found and "xwing-2.5/maneuver/execute" not in found
     detail = client.get("/rules/xwing-2.5/obstacles/asteroid").content.decode()
     assert "Rules Reference" in detail.split("</title>")[0] and "Examples that use this rule" in detail
+    assert "page: not in our sources" in detail  # no X-Wing source we have gives the PDF's pages: said, not guessed
+    armada = client.get("/rules/armada-1.5/overlapping/move-through").content.decode()
+    assert "p.14" in armada and "not in our sources" not in armada
 
 
 def test_the_library_filters_and_searches(client: Client) -> None:
