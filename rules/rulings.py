@@ -69,6 +69,29 @@ def small_count(raw: object, maximum: int) -> int | None:
     return value if value <= maximum else None
 
 
+IMMUTABLE_MAX_AGE = 365 * 24 * 3600
+REVALIDATED_MAX_AGE = 3600
+
+
+def versioned(url: str) -> str:
+    """A picture's address naming the engine that draws it (``v=<fingerprint>``).
+
+    A picture is a function of its scenario, step, host and the engine; the scenario and step are in
+    the address already, so with the engine's fingerprint beside them the content behind the address
+    can never change, and it is served as immutable. Our pages link pictures this way; the plain
+    address stays what forums and the API name, cached an hour and revalidated.
+    """
+    return f"{url}{'&' if '?' in url else '?'}v={fingerprint()}"
+
+
+def picture_cache_control(request: HttpRequest) -> dict[str, object]:
+    """A year and ``immutable`` for the running engine's versioned address; otherwise an hour, revalidated
+    by ETag (an engine correction can change what a plain, or an older engine's, address shows)."""
+    if request.GET.get("v") == fingerprint():
+        return {"public": True, "max_age": IMMUTABLE_MAX_AGE, "immutable": True}
+    return {"public": True, "max_age": REVALIDATED_MAX_AGE}
+
+
 def picture_etag(request: HttpRequest, sid: str, *args: object, **kwargs: object) -> str:
     """Content changes only with the engine: the id and the engine's fingerprint name it (and a card's step)."""
     step = small_count(request.GET.get("step"), 10_000)

@@ -17,6 +17,7 @@ from django.db import DatabaseError, connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
@@ -53,7 +54,16 @@ from rules.forms import (
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
 from rules.png import RENDERER, render_png
-from rules.rulings import checked_ruling, permalink_prefix, picture_etag, ruling_for, small_count, table_picture
+from rules.rulings import (
+    checked_ruling,
+    permalink_prefix,
+    picture_cache_control,
+    picture_etag,
+    ruling_for,
+    small_count,
+    table_picture,
+    versioned,
+)
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -188,6 +198,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "topics": sorted(topics),
         "filters": {"game": want_game, "edition": want_edition, "topic": want_topic, "q": query},
         "shown": sum(len(v) for v in groups.values()),
+        "picture_v": fingerprint(),  # thumbnails at their versioned, immutable addresses
     }
     return render(request, "rules/home.html", ctx)
 
@@ -363,7 +374,11 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
-        image_url=request.build_absolute_uri(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else "")),
+        image_url=request.build_absolute_uri(
+            versioned(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else ""))
+        ),
+        svg_url=versioned(reverse("rules:svg", args=[row.id])),
+        png_url=versioned(reverse("rules:png", args=[row.id])),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
         corrections=changes_since(row.engine_version, scenario),
     )
@@ -411,9 +426,18 @@ def _card_svg(request: HttpRequest, row: StoredScenario, scenario: Scenario, rul
     return render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
 
 
-PICTURE_CACHE = {"public": True, "max_age": 3600}
-"""An hour, revalidated by ETag: a permalink's situation never changes, but a correction to the
-engine can change its ruling and picture (see /changes/), so nothing is cached as immutable."""
+def _picture_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Cache headers for a picture that was drawn (200) or is unchanged (304), never for a refusal (a 429
+    must not be kept by a shared cache): immutable at its versioned address, else an hour and an ETag."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if response.status_code in (200, 304):
+            patch_cache_control(response, **picture_cache_control(request))
+        return response
+
+    return wrapped
 
 
 def _svg_document(svg: str) -> HttpResponse:
@@ -424,7 +448,7 @@ def _svg_document(svg: str) -> HttpResponse:
 
 
 @require_safe
-@cache_control(**PICTURE_CACHE)
+@_picture_cache
 @etag(picture_etag)
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)
@@ -435,7 +459,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 
 
 @require_safe
-@cache_control(**PICTURE_CACHE)
+@_picture_cache
 @etag(lambda request, sid: f"thumb-{sid}-{fingerprint()}")
 def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
     """The table picture alone, framed on what the ruling is about: the library's thumbnails.
@@ -449,7 +473,7 @@ def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
 
 
 @require_safe
-@cache_control(**PICTURE_CACHE)
+@_picture_cache
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = _stored(sid)

@@ -48,7 +48,9 @@ def test_first_renders_are_limited_cached_pictures_are_not(client: Client, monke
     client.get(f"/s/{two.id}/")
     assert client.get(f"/s/{one.id}.png").status_code == 200
     assert client.get(f"/s/{one.id}.png").status_code == 200  # from the shared cache: not counted
-    assert client.get(f"/s/{two.id}.png").status_code == 429
+    refused = client.get(f"/s/{two.id}.png")
+    assert refused.status_code == 429 and refused["Retry-After"]
+    assert "public" not in refused.get("Cache-Control", "")  # a shared cache must not keep the refusal
 
 
 def test_old_counters_are_pruned() -> None:

@@ -324,6 +324,32 @@ def test_pictures_carry_an_etag_and_answer_304_when_unchanged(client: Client) ->
         assert again.status_code == 304
 
 
+@pytest.mark.django_db
+def test_pictures_at_their_versioned_address_are_immutable_and_plain_ones_revalidated(client: Client) -> None:
+    """Our pages link each picture with the engine's fingerprint (``?v=``): that content can never change,
+    so it is cached a year as immutable. The plain address (forums, the API) and an older engine's
+    version keep an hour and the ETag, since a correction can change what they show."""
+    from rules.engine.changes import fingerprint
+
+    ex = examples()[0]
+    v = fingerprint()
+    html = client.get(f"/s/{ex.id}/").content.decode()
+    home = client.get("/").content.decode()
+    assert f'href="/s/{ex.id}.svg?v={v}"' in html and f'href="/s/{ex.id}.png?v={v}"' in html
+    assert f'property="og:image" content="http://testserver/s/{ex.id}.png?v={v}"' in html
+    assert f'src="/s/{ex.id}/thumb.svg?v={v}"' in home
+    for url in (f"/s/{ex.id}.svg", f"/s/{ex.id}.png", f"/s/{ex.id}/thumb.svg"):
+        fixed = client.get(url, {"v": v})
+        assert fixed.status_code == 200, url
+        control = set(fixed["Cache-Control"].split(", "))
+        assert control == {"public", "max-age=31536000", "immutable"}, url
+        again = client.get(url, {"v": v}, headers={"If-None-Match": fixed["ETag"]})
+        assert again.status_code == 304 and "immutable" in again["Cache-Control"]
+        for plain in (client.get(url), client.get(url, {"v": "0" * 16}), client.get(url, {"v": v + "\n"})):
+            assert plain.status_code == 200 and set(plain["Cache-Control"].split(", ")) == {"public", "max-age=3600"}
+            assert plain.content == fixed.content  # the same picture: only how long it may be kept differs
+
+
 def test_the_shared_cache_is_on_disk_and_keyed_by_the_engine() -> None:
     from django.conf import settings as dj
     from django.core.cache.backends.filebased import FileBasedCache
@@ -491,7 +517,9 @@ def test_a_link_to_a_step_previews_that_step(client: Client) -> None:
     """A forum unfurls ?step=N with a card emphasising step N (clamped like the page), cached apart."""
     ex = next(e for e in examples() if e.slug == "xw-13-gas-then-asteroid")
     html = client.get(f"/s/{ex.id}/?step=2").content.decode()
-    assert f'content="http://testserver/s/{ex.id}.png?step=2"' in html
+    from rules.engine.changes import fingerprint
+
+    assert f'content="http://testserver/s/{ex.id}.png?step=2&amp;v={fingerprint()}"' in html
     whole = client.get(f"/s/{ex.id}.svg").content
     step2 = client.get(f"/s/{ex.id}.svg?step=2")
     assert step2.status_code == 200 and step2.content != whole
@@ -507,7 +535,9 @@ def test_a_link_to_a_step_previews_that_step(client: Client) -> None:
 def test_library_thumbnails_are_the_table_pictures(client: Client) -> None:
     """Each example in the library shows a small picture of its table (lazy, decorative: its title is the link)."""
     html = client.get("/").content.decode()
-    thumbs = re.findall(r'<img src="(/s/[a-z0-9]+/thumb\.svg)" alt="" width="96" height="96" loading="lazy"', html)
+    thumbs = re.findall(
+        r'<img src="(/s/[a-z0-9]+/thumb\.svg\?v=[0-9a-f]{16})" alt="" width="96" height="96" loading="lazy"', html
+    )
     assert len(thumbs) >= 100
     r = client.get(thumbs[0])
     assert r.status_code == 200 and r["Content-Type"] == "image/svg+xml"
