@@ -138,6 +138,8 @@ def test_steps_ids_and_counters_never_500(client: Client, raw: str) -> None:
     safe = raw.replace("\x00", "").encode("utf-8", "surrogatepass").decode("utf-8", "replace")
     assert client.get(f"/s/{sid}/", {"step": safe}).status_code in (200, 404)
     assert client.get(f"/s/{sid}/", {"ranges": safe}).status_code in (200, 400)  # 400 unless a piece id or empty
+    picture = client.get(f"/s/{sid}.svg", {"step": safe, "v": safe})  # ``v`` only chooses the cache headers
+    assert picture.status_code == 200 and "immutable" not in picture["Cache-Control"]
     assert client.get("/setup/", {"game": "xwing", "p-TOTAL_FORMS": safe, "p-INITIAL_FORMS": "0"}).status_code in (
         200,
         400,
