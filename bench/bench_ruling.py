@@ -161,6 +161,21 @@ def _median_ms(doc: dict, n: int) -> tuple[float, float]:
     return statistics.median(times), sorted(times)[int(0.95 * n) - 1]
 
 
+def _ruled_and_drawn_ms(doc: dict, n: int) -> float:
+    """What a new scenario costs before it may be stored: parsed, ruled and its picture drawn (median)."""
+    from rules.engine import evaluate, parse_scenario, render_svg
+
+    times = []
+    for i in range(n):
+        d = json.loads(json.dumps(doc))
+        d["pieces"][2]["x"] += (i + 1) / 100  # new each time, as the server's new scenarios are
+        t = time.perf_counter()
+        s = parse_scenario(d)
+        render_svg(s, evaluate(s), id_prefix="bench")
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
 def engine_figures(n: int) -> None:
     from rules.engine import evaluate, parse_scenario
 
@@ -480,6 +495,11 @@ def http_figures(n: int) -> None:
         print(
             f"ratio to the /healthz floor: new scenario {statistics.median(cold) / f:.1f}x (aim: <= 3x), "
             f"repeated (answered from the memo) {statistics.median(warm) / f:.1f}x (aim: <= 1.5x)"
+        )
+        alone = _ruled_and_drawn_ms(busy_scenario(), n)  # in this process, after the server's run
+        print(
+            f"lower bound of the new scenario's ratio: parsing, ruling and drawing it (which must succeed before "
+            f"it is stored) take {alone:.2f} ms alone, {alone / f:.1f}x the floor, before storing or answering"
         )
     finally:
         server.terminate()
