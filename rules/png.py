@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from importlib.metadata import version
+
 import resvg_py
 
-RENDERER = "resvg-py"
+RENDERER = f"resvg-py {version('resvg-py')}"
+"""The renderer and its version: part of the PNG cache key and of the pictures' version."""
 
 
 def render_png(svg: str, width: int, height: int) -> bytes:

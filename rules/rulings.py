@@ -9,11 +9,16 @@ fingerprint so a deploy with a new engine never serves an old ruling.
 
 from __future__ import annotations
 
+import hashlib
+from functools import cache as memoise
+from pathlib import Path
+
 from django.core.cache import cache
 from django.http import HttpRequest
 
 from rules.engine import Ruling, Scenario, evaluate, render_svg
 from rules.engine.changes import fingerprint
+from rules.png import RENDERER
 
 TTL = 24 * 3600
 
@@ -73,26 +78,45 @@ IMMUTABLE_MAX_AGE = 365 * 24 * 3600
 REVALIDATED_MAX_AGE = 3600
 
 
-def versioned(url: str) -> str:
-    """A picture's address naming the engine that draws it (``v=<fingerprint>``).
+PICTURE_CODE = ("png.py", "views.py", "rulings.py")
+"""The code around the engine that shapes a served picture: the PNG renderer call, the card, the SVG
+document and these cache headers."""
 
-    A picture is a function of its scenario, step, host and the engine; the scenario and step are in
-    the address already, so with the engine's fingerprint beside them the content behind the address
-    can never change, and it is served as immutable. Our pages link pictures this way; the plain
-    address stays what forums and the API name, cached an hour and revalidated.
+
+@memoise
+def picture_version() -> str:
+    """What draws a served picture: the engine (its fingerprint), the code around it and the renderer.
+
+    Computed once a process, when the app is ready (``RulesConfig.ready``), so a worker never names
+    code on disk that it has not loaded. Not in it: the system fonts the renderer finds, whose upgrade
+    can change a glyph's pixels but not what a picture says.
     """
-    return f"{url}{'&' if '?' in url else '?'}v={fingerprint()}"
+    h = hashlib.sha256(f"{fingerprint()}\n{RENDERER}\n".encode())
+    for name in PICTURE_CODE:
+        h.update((Path(__file__).resolve().parent / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def versioned(url: str) -> str:
+    """A picture's address naming what draws it (``v=<picture_version()>``).
+
+    A picture is a function of its scenario, step and host, all in the address, and of what draws it;
+    with that version beside them the content behind the address can never change, so it is served as
+    immutable. Our pages link pictures this way; the plain address stays what forums and the API
+    name, cached an hour and revalidated.
+    """
+    return f"{url}{'&' if '?' in url else '?'}v={picture_version()}"
 
 
 def picture_cache_control(request: HttpRequest) -> dict[str, object]:
-    """A year and ``immutable`` for the running engine's versioned address; otherwise an hour, revalidated
-    by ETag (an engine correction can change what a plain, or an older engine's, address shows)."""
-    if request.GET.get("v") == fingerprint():
+    """A year and ``immutable`` for the running version's address; otherwise an hour, revalidated by
+    ETag (an engine correction can change what a plain, or an older version's, address shows)."""
+    if request.GET.get("v") == picture_version():
         return {"public": True, "max_age": IMMUTABLE_MAX_AGE, "immutable": True}
     return {"public": True, "max_age": REVALIDATED_MAX_AGE}
 
 
 def picture_etag(request: HttpRequest, sid: str, *args: object, **kwargs: object) -> str:
-    """Content changes only with the engine: the id and the engine's fingerprint name it (and a card's step)."""
+    """Content changes only with what draws it: the id and the picture version name it (and a card's step)."""
     step = small_count(request.GET.get("step"), 10_000)
-    return f"{sid}-{fingerprint()}" + (f"-{step}" if step else "")
+    return f"{sid}-{picture_version()}" + (f"-{step}" if step else "")

@@ -38,7 +38,7 @@ from rules.engine import (
     parse_scenario,
     render_svg,
 )
-from rules.engine.changes import all_changes, changes_since, fingerprint
+from rules.engine.changes import all_changes, changes_since
 from rules.forms import (
     ADDING,
     CHECKBOXES,
@@ -53,12 +53,13 @@ from rules.forms import (
 )
 from rules.library import example_by_id, examples
 from rules.models import StoredScenario, store_scenario
-from rules.png import RENDERER, render_png
+from rules.png import render_png
 from rules.rulings import (
     checked_ruling,
     permalink_prefix,
     picture_cache_control,
     picture_etag,
+    picture_version,
     ruling_for,
     small_count,
     table_picture,
@@ -198,7 +199,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "topics": sorted(topics),
         "filters": {"game": want_game, "edition": want_edition, "topic": want_topic, "q": query},
         "shown": sum(len(v) for v in groups.values()),
-        "picture_v": fingerprint(),  # thumbnails at their versioned, immutable addresses
+        "picture_v": picture_version(),  # thumbnails at their versioned, immutable addresses
     }
     return render(request, "rules/home.html", ctx)
 
@@ -460,7 +461,7 @@ def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
 
 @require_safe
 @_picture_cache
-@etag(lambda request, sid: f"thumb-{sid}-{fingerprint()}")
+@etag(lambda request, sid: f"thumb-{sid}-{picture_version()}")
 def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
     """The table picture alone, framed on what the ruling is about: the library's thumbnails.
 
@@ -480,7 +481,7 @@ def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     scenario = row.scenario()
     ruling = ruling_for(scenario)
     step = _requested_step(request, ruling)
-    key = f"png:{RENDERER}:{fingerprint()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link
+    key = f"png:{picture_version()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link
     png = cache.get(key)
     if png is None:
         if (limited := limits.hit(request, limits.RENDERS)) is not None:

@@ -326,13 +326,13 @@ def test_pictures_carry_an_etag_and_answer_304_when_unchanged(client: Client) ->
 
 @pytest.mark.django_db
 def test_pictures_at_their_versioned_address_are_immutable_and_plain_ones_revalidated(client: Client) -> None:
-    """Our pages link each picture with the engine's fingerprint (``?v=``): that content can never change,
-    so it is cached a year as immutable. The plain address (forums, the API) and an older engine's
-    version keep an hour and the ETag, since a correction can change what they show."""
-    from rules.engine.changes import fingerprint
+    """Our pages link each picture with what draws it (``?v=``, the picture version): that content can never
+    change, so it is cached a year as immutable. The plain address (forums, the API) and an older
+    version's keep an hour and the ETag, since a correction can change what they show."""
+    from rules.rulings import picture_version
 
     ex = examples()[0]
-    v = fingerprint()
+    v = picture_version()
     html = client.get(f"/s/{ex.id}/").content.decode()
     home = client.get("/").content.decode()
     assert f'href="/s/{ex.id}.svg?v={v}"' in html and f'href="/s/{ex.id}.png?v={v}"' in html
@@ -348,6 +348,30 @@ def test_pictures_at_their_versioned_address_are_immutable_and_plain_ones_revali
         for plain in (client.get(url), client.get(url, {"v": "0" * 16}), client.get(url, {"v": v + "\n"})):
             assert plain.status_code == 200 and set(plain["Cache-Control"].split(", ")) == {"public", "max-age=3600"}
             assert plain.content == fixed.content  # the same picture: only how long it may be kept differs
+
+
+def test_the_picture_version_names_the_engine_the_card_code_and_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A versioned address is immutable only if everything that draws it is in its version."""
+    from rules import rulings
+
+    assert rulings.picture_version.cache_info().currsize == 1  # named when the app was ready, not later
+    before = rulings.picture_version()
+    changed = {
+        "engine": ("fingerprint", lambda: "0" * 16),
+        "renderer": ("RENDERER", "resvg-py 0.0.0"),
+        "card code": ("PICTURE_CODE", ("png.py", "rulings.py")),
+    }
+    try:
+        for what, (name, value) in changed.items():
+            with monkeypatch.context() as m:
+                m.setattr(rulings, name, value)
+                rulings.picture_version.cache_clear()
+                assert rulings.picture_version() != before, what
+        rulings.picture_version.cache_clear()
+        assert rulings.picture_version() == before and len(before) == 16
+    finally:
+        rulings.picture_version.cache_clear()
+        rulings.picture_version()
 
 
 def test_the_shared_cache_is_on_disk_and_keyed_by_the_engine() -> None:
@@ -459,7 +483,7 @@ def test_rules_pages_a_judge_cites(client: Client) -> None:
     assert "Rules Reference" in detail.split("</title>")[0] and "Examples that use this rule" in detail
     assert "page: not in our sources" in detail  # no X-Wing source we have gives the PDF's pages: said, not guessed
     armada = client.get("/rules/armada-1.5/overlapping/move-through").content.decode()
-    assert "p.14" in armada and "not in our sources" not in armada
+    assert "· p.14 ·" in armada and "not in our sources" not in armada  # the meta line names the page
 
 
 def test_the_library_filters_and_searches(client: Client) -> None:
@@ -517,9 +541,9 @@ def test_a_link_to_a_step_previews_that_step(client: Client) -> None:
     """A forum unfurls ?step=N with a card emphasising step N (clamped like the page), cached apart."""
     ex = next(e for e in examples() if e.slug == "xw-13-gas-then-asteroid")
     html = client.get(f"/s/{ex.id}/?step=2").content.decode()
-    from rules.engine.changes import fingerprint
+    from rules.rulings import picture_version
 
-    assert f'content="http://testserver/s/{ex.id}.png?step=2&amp;v={fingerprint()}"' in html
+    assert f'content="http://testserver/s/{ex.id}.png?step=2&amp;v={picture_version()}"' in html
     whole = client.get(f"/s/{ex.id}.svg").content
     step2 = client.get(f"/s/{ex.id}.svg?step=2")
     assert step2.status_code == 200 and step2.content != whole
