@@ -19,7 +19,7 @@ DATA = Path(__file__).resolve().parent / "data"
 STATUSES = ("rules", "faq", "derived", "disputed")
 
 
-_PAGE = re.compile(r"\bp\.\s?\d+")
+_PAGE = re.compile(r"\bp\.\s?\d+(?:\s?[–-]\s?\d+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class Clause:
 
     @property
     def page(self) -> str:
-        """The official document's page as our source gives it ("p.14"), or "" when it gives none.
+        """The official document's first page as our source gives it ("p.14", "p.6–7"), or "" when none.
 
         The Armada transcriptions cite their RRG pages; our X-Wing sources cite entries only, and the
         official PDFs cannot be fetched here, so the pages say that plainly rather than guess one.

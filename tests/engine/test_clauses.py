@@ -68,4 +68,5 @@ def test_a_clause_gives_its_page_only_where_its_source_does() -> None:
     xwing = get_clause("xwing-2.5/obstacles/asteroid")
     assert xwing is not None and xwing.page == ""
     assert replace(xwing, section="Obstacles (RRG p. 9)").page == "p. 9"
+    assert replace(xwing, section="Yaw, p.19–20; Speed, p.22").page == "p.19–20"  # a range, whole
     assert replace(xwing, section="Sleep.3 and up").page == ""  # a word ending in p is not a page
