@@ -8,13 +8,18 @@ Why these numbers (2 cores, measured with ``bench/load.py``; see docs/operations
   for whichever frees first. With 4 threads and gunicorn's default of 1,000 connections a
   worker accepted eagerly and queued requests inside itself while the other worker could be
   idle: at concurrency 8, new busy scenarios had a p99 of 60-70 ms; here 36-38 ms.
-- No keep-alive: nginx opens one connection per request (no pool, so a retried request never
-  leads back to a dead worker), and with ``worker_connections == threads`` an idle kept-alive
-  connection would hold a worker's place.
+- ``keepalive = 0``: with ``worker_connections == threads`` gunicorn keeps no connection alive
+  after its answer anyway (a non-zero value only adds a start-up warning), and nginx opens one
+  connection per request (no pool, so a retried request never leads back to a dead worker). In
+  gunicorn 27 the same value is also how long a connection that has sent nothing after 5 s may
+  wait: such a client is dropped at once. Behind nginx, which sends whole requests, none is.
 - Slow clients never reach gunicorn: nginx buffers whole requests (``proxy_request_buffering``)
-  and whole answers. Without a buffering proxy in front, override on the command line:
-  ``--threads 4 --worker-connections 1000 --keep-alive 5`` (threads then absorb slow clients,
-  at the cost of the tail latency above).
+  and whole answers. Without a buffering proxy in front, idle or slow connections would hold a
+  worker's two places (four idle connections delayed ``/healthz`` by 4.8 s in a test), so change
+  the three together on the command line:
+  ``--threads 4 --worker-connections 1000 --keep-alive 5`` (threads then absorb slow clients and
+  kept-alive connections wait in the worker's poller, at the cost of the tail latency above;
+  ``--threads 4`` alone would leave two threads a worker idle).
 
 Every value can be overridden on the command line; ``GUNICORN_BIND`` and ``GUNICORN_WORKERS``
 set the address and the worker count from the environment.
