@@ -78,7 +78,7 @@ IMMUTABLE_MAX_AGE = 365 * 24 * 3600
 REVALIDATED_MAX_AGE = 3600
 
 
-PICTURE_CODE = ("png.py", "views.py", "rulings.py")
+PICTURE_CODE = ("png.py", "views/pictures.py", "rulings.py")
 """The code around the engine that shapes a served picture: the PNG renderer call, the card, the SVG
 document and these cache headers."""
 

@@ -55,7 +55,7 @@ def test_readyz_checks_the_database_and_healthz_does_not(client, db) -> None:  #
 def test_readyz_is_503_when_the_database_cannot_be_written(client, db, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from django.db import DatabaseError
 
-    import rules.views as views
+    import rules.views.site as views
 
     class Broken:
         def __enter__(self) -> None:

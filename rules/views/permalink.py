@@ -1,0 +1,101 @@
+"""A ruling's permalink page and its steps (htmx swaps one step in and pushes ``?step=N``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url
+
+from rules.engine.changes import changes_since
+from rules.rulings import (
+    permalink_prefix,
+    ruling_for,
+    table_picture,
+    versioned,
+)
+from rules.views.common import is_partial, requested_step, ruling_context, stored
+
+
+class _BadParameter(ValueError):
+    """A query parameter the page cannot use: answered 400 with this message."""
+
+
+def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) -> dict[str, Any]:
+    """The page at ``step`` (404 beyond the steps there are), or at its clamped ``?step=`` when not given."""
+    row = stored(sid)
+    scenario = row.scenario()
+    ruling = ruling_for(scenario)
+    ctx = ruling_context(scenario, ruling)
+    n = len(ruling.steps)
+    if step is None:
+        step = requested_step(request, ruling)
+    elif not 1 <= step <= n:
+        raise Http404("no such step")
+    ranges = request.GET.get("ranges") or None
+    if ranges is not None and ranges not in {p.id for p in scenario.pieces}:
+        raise _BadParameter("ranges: no piece with this id on the table")
+    ctx.update(
+        ranges=ranges,
+        ranges_q=("&" + urlencode({"ranges": ranges})) if ranges else "",
+        row=row,
+        sid=row.id,
+        current=step,
+        picture=mark_safe(
+            table_picture(scenario, ruling, id_prefix=permalink_prefix(row.id), step=step, ranges=ranges)
+        ),
+        prev_step=(step - 1 if step and step > 1 else None),
+        next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
+        page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
+        image_url=request.build_absolute_uri(
+            versioned(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else ""))
+        ),
+        svg_url=versioned(reverse("rules:svg", args=[row.id])),
+        png_url=versioned(reverse("rules:png", args=[row.id])),
+        edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
+        corrections=changes_since(row.engine_version, scenario),
+    )
+    return ctx
+
+
+def _bad_parameter_is_400(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A ``_BadParameter`` raised while building the page answers 400 with its message."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except _BadParameter as e:
+            return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
+
+    return wrapped
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@_bad_parameter_is_400
+def permalink(request: HttpRequest, sid: str) -> HttpResponse:
+    """The whole explanation, server-side; ``?step=N`` emphasises one step in the picture."""
+    ctx = _permalink_context(request, sid)
+    template = "rules/permalink.html#stepper" if is_partial(request) else "rules/permalink.html"
+    return render(request, template, ctx)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@_bad_parameter_is_400
+def permalink_step(request: HttpRequest, sid: str, n: int) -> HttpResponse:
+    """One step (htmx swaps it in and pushes ``?step=N``); without htmx, the full page at that step."""
+    ctx = _permalink_context(request, sid, n)
+    if not is_partial(request):
+        return render(request, "rules/permalink.html", ctx)
+    response = render(request, "rules/permalink.html#stepper", ctx)
+    return push_url(response, reverse("rules:permalink", args=[ctx["sid"]]) + f"?step={n}{ctx['ranges_q']}")

@@ -1,0 +1,100 @@
+"""A ruling's pictures: the SVG and PNG card, the library thumbnail, with their cache headers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import etag, require_safe
+
+from rules import limits
+from rules.engine import (
+    Ruling,
+    Scenario,
+    render_svg,
+)
+from rules.library import example_by_id
+from rules.models import StoredScenario
+from rules.png import render_png
+from rules.rulings import (
+    picture_cache_control,
+    picture_etag,
+    picture_version,
+    ruling_for,
+)
+from rules.views.common import requested_step, stored
+
+
+def _card_svg(request: HttpRequest, row: StoredScenario, scenario: Scenario, ruling: Ruling, step: int | None) -> str:
+    """The 1200×630 card (``.svg`` and ``.png``), ending with the permalink as a reader would type it."""
+    link = request.get_host() + reverse("rules:permalink", args=[row.id])
+    return render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
+
+
+def _picture_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Cache headers for a picture that was drawn (200) or is unchanged (304), never for a refusal (a 429
+    must not be kept by a shared cache): immutable at its versioned address, else an hour and an ETag."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if response.status_code in (200, 304):
+            patch_cache_control(response, **picture_cache_control(request))
+        return response
+
+    return wrapped
+
+
+def _svg_document(svg: str) -> HttpResponse:
+    """A picture served as a document of its own: XML declaration, and a CSP that lets it run nothing."""
+    response = HttpResponse('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+@require_safe
+@_picture_cache
+@etag(picture_etag)
+def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
+    row = stored(sid)
+    scenario = row.scenario()
+    ruling = ruling_for(scenario)
+    svg = _card_svg(request, row, scenario, ruling, requested_step(request, ruling))
+    return _svg_document(svg)
+
+
+@require_safe
+@_picture_cache
+@etag(lambda request, sid: f"thumb-{sid}-{picture_version()}")
+def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
+    """The table picture alone, framed on what the ruling is about: the library's thumbnails.
+
+    A library example is drawn from the library itself: a page of thumbnails costs the database nothing.
+    """
+    ex = example_by_id(sid)
+    scenario = ex.scenario if ex is not None else stored(sid).scenario()
+    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{sid}")
+    return _svg_document(svg)
+
+
+@require_safe
+@_picture_cache
+@etag(picture_etag)
+def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
+    row = stored(sid)
+    scenario = row.scenario()
+    ruling = ruling_for(scenario)
+    step = requested_step(request, ruling)
+    key = f"png:{picture_version()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link
+    png = cache.get(key)
+    if png is None:
+        if (limited := limits.hit(request, limits.RENDERS)) is not None:
+            return limited
+        png = render_png(_card_svg(request, row, scenario, ruling, step), 1200, 630)
+        cache.set(key, png, None)
+    return HttpResponse(png, content_type="image/png")

@@ -1,0 +1,235 @@
+"""The setup page: the form, its live preview (htmx), the who/dial/snap links, and storing a situation."""
+
+from __future__ import annotations
+
+from functools import cache as memoise
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from rules import limits
+from rules.engine import (
+    Scenario,
+    ScenarioError,
+    evaluate,
+    games,
+    parse_scenario,
+    render_svg,
+)
+from rules.forms import (
+    ADDING,
+    CHECKBOXES,
+    PICKED,
+    PieceFormSet,
+    Setup,
+    SetupForm,
+    action_css,
+    action_groups,
+    initial_from_scenario,
+    row_css,
+)
+from rules.models import store_scenario
+from rules.rulings import (
+    checked_ruling,
+)
+from rules.views.common import is_partial, stored
+
+
+def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
+    """(group, palette key, name, picture URL) of the pieces picked by their shape: the real components."""
+    return _shapes_of(game_name if game_name in games.names() else games.all_games()[0].name)
+
+
+@memoise
+def _shapes_of(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
+    """The same for every request of a game: worked out once per process (called with registry names only)."""
+    game = games.get(game_name)
+    return tuple(
+        (group, f"{game.name}:{key}", name, reverse("rules:shape", args=[game.name, values["shape"]]))
+        for group, entries in game.palette
+        for key, name, values in entries
+        if values.get("shape") and game.shape_outline(values["shape"]) is not None
+    )
+
+
+def _form_context(s: Setup) -> dict[str, Any]:
+    doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
+    piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    game_name = str((s.form.data if s.bound else s.form.initial).get("game") or "")
+    return {
+        "shape_palette": _shape_palette(game_name),
+        "piece_ids": piece_ids,
+        "setup": s,
+        "form": s.form,
+        "rows": s.display_rows,
+        "groups": action_groups(s.form),
+        "checkboxes": CHECKBOXES,
+    }
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def setup(request: HttpRequest) -> HttpResponse:
+    """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
+    source = request.GET.get("from")
+    if source and "game" not in request.GET:
+        row = stored(source)
+        form_initial, rows_initial = initial_from_scenario(row.scenario())
+        s = Setup(None)
+        s.form = SetupForm(initial=form_initial)
+        s.display_rows = PieceFormSet(prefix="p", initial=rows_initial or [{}])
+        s.scenario = row.scenario()
+    else:
+        s = Setup(request.GET if request.GET else None)
+    if s.after_add is not None and not is_partial(request):
+        # after adding a row, show it from an address of its own: the preview and its links include it,
+        # and reloading the page adds nothing
+        seen = HttpResponseRedirect("?" + s.after_add + "&pick=1")
+        seen.status_code = 303
+        return seen
+    ctx: dict[str, Any] = _form_context(s)
+    table = s.scenario  # the situation, or while the action is incomplete its pieces alone
+    if s.scenario is not None:
+        ruling = evaluate(s.scenario)
+        ghosts = _ghosts(s.scenario, s.document)
+        # the whole table, each piece editable; mark_safe: our own ElementTree output
+        ctx["picture"] = mark_safe(
+            render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts)
+        )
+        ctx["verdict"] = ruling.summary
+        ctx["preview_steps"] = [s.title for s in ruling.steps]
+        ctx["preview_warnings"] = list(ruling.warnings)
+    elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
+        ghosts = _ghosts(table, s.document)
+        ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+    json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
+    # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
+    if s.bound and "snaps" in request.GET and not json_mode:
+        ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
+    elif s.bound and isinstance(s.document, dict) and not json_mode:
+        ctx["snaps_link"] = _with(request, {"snaps": "1"})
+    if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
+        game = games.get(str(s.document["game"]))
+        menu = game.action_menu(s.document)
+        ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
+        pieces = s.document.get("pieces")
+        who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
+        ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
+    # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
+    building = any(key in request.GET for key in (*ADDING, PICKED))
+    status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
+    template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
+    return render(request, template, ctx, status=status)
+
+
+def _with(request: HttpRequest, values: dict[str, str]) -> str:
+    """This setup page's address with some fields set: a choice that works as a plain link."""
+    query = request.GET.copy()
+    for key in (*ADDING, "drop_doc", "snaps"):
+        query.pop(key, None)
+    for key, value in values.items():
+        query[key] = value
+    query[PICKED] = "1"  # a choice, not a submission: what is still missing is not an error (200)
+    return "?" + query.urlencode()
+
+
+def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
+    """The pieces with an action that needs nothing else (None if the pieces are not valid yet)."""
+    try:
+        game = games.get(str(doc.get("game")))
+    except KeyError:
+        return None
+    pieces = doc.get("pieces")
+    action = game.preview_action(pieces if isinstance(pieces, list) else [])
+    if action is None:
+        return None
+    try:
+        return parse_scenario({k: v for k, v in doc.items() if k != "dice"} | {"action": action})
+    except ScenarioError:
+        return None
+
+
+def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
+    """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
+    rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+    out = []
+    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
+        i = rows.get(str(v["piece"]))
+        if i is not None:
+            values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
+            if v.get("heading") is not None:
+                values[f"p-{i}-heading"] = str(v["heading"])
+            out.append((label, _with(request, values)))
+    return out
+
+
+def _ghosts(scenario: Scenario, doc: dict[str, Any] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The game's previews of its action menu's choices, from the action as typed so far."""
+    return games.get(scenario.game).option_ghosts(scenario, _action_so_far(doc))
+
+
+def _action_so_far(doc: dict[str, Any] | None) -> dict[str, Any]:
+    """The document's action as typed so far (empty when there is none yet): what the menus start from."""
+    action = doc.get("action") if isinstance(doc, dict) else None
+    return action if isinstance(action, dict) else {}
+
+
+@csrf_exempt
+@require_POST
+def explain(request: HttpRequest) -> HttpResponse:
+    """Store the scenario the form describes and open its permalink (303).
+
+    CSRF-exempt like the JSON API: storing a content-addressed scenario acts
+    for no user and changes nothing that exists, and the setup form is a GET
+    form whose values must not carry a token into shared URLs.
+    """
+    if (limited := limits.hit(request, limits.WRITES)) is not None:
+        return limited
+    s = Setup(request.POST)
+    if s.scenario is None:
+        ctx = _form_context(s)
+        return render(request, "rules/setup.html", ctx, status=400)
+    checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    if (limited := limits.storing(request, s.scenario)) is not None:
+        return limited
+    row = store_scenario(scenario=s.scenario)
+    url = reverse("rules:permalink", args=[row.id])
+    if is_partial(request):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return HttpResponseRedirect(url, status=303)
+
+
+@require_safe
+@cache_control(public=True, max_age=86400)
+def shape_picture(request: HttpRequest, game: str, shape: str) -> HttpResponse:
+    """A catalogue shape drawn alone (the palette's picture of a real component)."""
+    outline = games.get(game).shape_outline(shape) if game in games.names() else None
+    if outline is None:
+        raise Http404("no such shape")
+    x0, y0, x1, y1 = outline.bounds
+    pad = 0.06 * max(x1 - x0, y1 - y0)
+    points = " ".join(f"{x:.2f},{y1 + y0 - y:.2f}" for x, y in outline.exterior.coords)  # +y up on the table
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0 - pad:.2f} {y0 - pad:.2f} {x1 - x0 + 2 * pad:.2f} '
+        f'{y1 - y0 + 2 * pad:.2f}"><polygon points="{points}" fill="#8d7b68" stroke="#0f172a" '
+        'stroke-width="0.6"/></svg>'
+    )
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Content-Security-Policy"] = "default-src 'none'"
+    return response
+
+
+@require_safe
+@cache_control(public=True, max_age=3600)
+def form_css(request: HttpRequest) -> HttpResponse:
+    """The setup form's per-action and per-piece-kind field visibility, generated from the registry of games."""
+    return HttpResponse(action_css() + row_css(), content_type="text/css; charset=utf-8")
