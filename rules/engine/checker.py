@@ -43,6 +43,9 @@ class Checker:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.broken: set[str] = set()
+        """Ids of pieces that were read with problems of their own (and so left out of the scenario): a
+        reference to one of them is not a second problem, so none is reported (no follow-on errors)."""
 
     def add(self, field: str, message: str) -> None:
         self.problems.append(Problem(field, message))
@@ -134,6 +137,11 @@ class Checker:
             return default
         return v
 
+    def bad_ref(self, field: str, value: Any, message: str) -> None:
+        """A reference to no such piece, unless it names a piece already reported as broken."""
+        if not (isinstance(value, str) and value in self.broken):
+            self.add(field, message)
+
     def ref(
         self, d: dict[str, Any], key: str, field: str, by_id: dict[str, dict[str, Any]], kinds: tuple[str, ...]
     ) -> str | None:
@@ -144,7 +152,7 @@ class Checker:
             self.add(f, "is required")
             return None
         if not isinstance(v, str) or v not in by_id or by_id[v]["kind"] not in kinds:
-            self.add(f, f"must be the id of a {' or '.join(kinds)} in this scenario")
+            self.bad_ref(f, v, f"must be the id of a {' or '.join(kinds)} in this scenario")
             return None
         return v
 

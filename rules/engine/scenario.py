@@ -203,6 +203,8 @@ def parse_scenario(doc: Any) -> Scenario:
         for i, raw in enumerate(raw_pieces):
             p = parse_piece(c, game, raw, f"pieces[{i}]", bounds)
             if p is None:
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    c.broken.add(raw["id"])
                 continue
             if p["id"] in seen:
                 c.add(f"pieces[{i}].id", f"duplicate id {p['id']!r}")
@@ -265,7 +267,7 @@ def _parse_dice(
     for key, faces in d.items():
         f = f"dice.{key}"
         if key not in by_id or by_id[key]["kind"] not in game.dice_kinds:
-            c.add(f, f"must name an {kinds} of this scenario")
+            c.bad_ref(f, key, f"must name an {kinds} of this scenario")
             continue
         if (
             not isinstance(faces, list)

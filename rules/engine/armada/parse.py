@@ -115,7 +115,7 @@ def parse_action(
         for sid, spot in (placements or {}).items():
             pf = join("action.placements", sid)
             if sid not in by_id or by_id[sid]["kind"] != "squadron":
-                c.add(pf, "unknown squadron: must be the id of a squadron in this scenario")
+                c.bad_ref(pf, sid, "unknown squadron: must be the id of a squadron in this scenario")
                 continue
             point = c.point(spot, pf, bounds)
             if point is not None:
@@ -145,7 +145,7 @@ def parse_action(
         if "toward" in a:
             target = a["toward"]
             if not isinstance(target, str) or target not in by_id:
-                c.add("action.toward", "must be the id of a piece in this scenario")
+                c.bad_ref("action.toward", target, "must be the id of a piece in this scenario")
             elif target == out[moved]:
                 c.add("action.toward", f"must name another piece than the {moved} that moves")
             else:
