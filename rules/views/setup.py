@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache as memoise
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -23,22 +23,12 @@ from rules.engine import (
     parse_scenario,
     render_svg,
 )
-from rules.forms import (
-    ADDING,
-    CHECKBOXES,
-    PICKED,
-    PieceFormSet,
-    Setup,
-    SetupForm,
-    action_css,
-    action_groups,
-    initial_from_scenario,
-    row_css,
-)
+from rules.forms import CHECKBOXES, action_css, action_groups, row_css
 from rules.models import store_scenario
 from rules.rulings import (
     checked_ruling,
 )
+from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario
 from rules.views.common import is_partial, stored
 
 
@@ -78,16 +68,7 @@ def _form_context(s: Setup) -> dict[str, Any]:
 @vary_on_headers("HX-Request")
 def setup(request: HttpRequest) -> HttpResponse:
     """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
-    source = request.GET.get("from")
-    if source and "game" not in request.GET:
-        row = stored(source)
-        form_initial, rows_initial = initial_from_scenario(row.scenario())
-        s = Setup(None)
-        s.form = SetupForm(initial=form_initial)
-        s.display_rows = PieceFormSet(prefix="p", initial=rows_initial or [{}])
-        s.scenario = row.scenario()
-    else:
-        s = Setup(request.GET if request.GET else None)
+    s = Setup(_state(request))
     if s.after_add is not None and not is_partial(request):
         # after adding a row, show it from an address of its own: the preview and its links include it,
         # and reloading the page adds nothing
@@ -95,6 +76,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         seen.status_code = 303
         return seen
     ctx: dict[str, Any] = _form_context(s)
+    ctx["live"] = is_partial(request)  # a live preview also clears the form's errors of the last full page
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
@@ -127,6 +109,24 @@ def setup(request: HttpRequest) -> HttpResponse:
     status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
     template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
+
+
+def _state(request: HttpRequest) -> QueryDict | None:
+    """The form's values: the query, or a stored situation (``from``) with the query's values over it.
+
+    ``?from=<id>`` opens a permalink's situation whole (every row, the table's size) as a bound form, so
+    the who/dial/snap helpers show at once; the helpers' links add their values to ``from=<id>``, so
+    even a 60-piece situation is edited through short addresses.
+    """
+    source = request.GET.get("from")
+    if not source:
+        return request.GET if request.GET else None
+    data = QueryDict(mutable=True)
+    data.update(form_query(*initial_from_scenario(stored(source).scenario())))
+    for key in request.GET:
+        if key != "from":
+            data.setlist(key, request.GET.getlist(key))
+    return data
 
 
 def _with(request: HttpRequest, values: dict[str, str]) -> str:

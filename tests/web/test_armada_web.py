@@ -175,7 +175,7 @@ def test_fuzzed_armada_actions_never_500(client: Client, action: dict[str, Any],
 
 
 def test_a_ship_chosen_by_name_fills_size_flotilla_and_speed_chart(client: Client) -> None:
-    from rules.forms import Setup
+    from rules.setup_state import Setup
 
     q = form_query({"p-0-size": "", "p-0-yaw_limits": "", "p-0-chassis": "gr-75-medium-transports"})
     setup = Setup(q)

@@ -13,7 +13,7 @@ from typing import Any
 from rules.engine.armada.parse import MAX_SPEED
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
-from rules.engine.form import FormSpec, common_piece, keyed, number
+from rules.engine.form import Field, FormSpec, common_piece, keyed, number
 
 ACTION_FIELDS: dict[str, str] = {
     "action.type": "action",
@@ -102,8 +102,10 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         put("ship", d.get("ship"))
         if d.get("speed"):
             a["speed"] = int(d["speed"])
-        clicks = (d.get("clicks") or "").strip()
-        a["clicks"] = _list(clicks) if clicks else []
+        clicks = _list((d.get("clicks") or "").strip())
+        if isinstance(clicks, list) and "speed" in a:  # the joints a speed has: straight where none is chosen
+            clicks = (clicks + [0] * a["speed"])[: a["speed"]]
+        a["clicks"] = clicks
         put("side", d.get("side"))
     elif atype == "place-squadrons":
         put("ship", d.get("ship"))
@@ -128,6 +130,16 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
 
 def _text(values: list[Any]) -> str:
     return ", ".join(str(v) for v in values)
+
+
+def _card_of(p: dict[str, Any]) -> str:
+    """The ship card a stored ship is (its label is the card's name and its facts agree), else ""."""
+    for card in SHIPS.values():
+        if p.get("kind") == "ship" and p.get("label") == card.name[:40]:
+            same = (p.get("size"), bool(p.get("flotilla")), p.get("yaw_limits") or {})
+            if same == (card.size, card.flotilla, card.speed_chart):
+                return card.slug
+    return ""
 
 
 def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -169,7 +181,8 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 "player": str(p.get("player", "")),
                 "flipped": p.get("flipped", False),
                 "flotilla": p.get("flotilla", False),
-                "yaw_limits": "; ".join(f"{k}: {' '.join(str(v) for v in vs)}" for k, vs in limits.items()),
+                "yaw_limits": _chart(limits),
+                "chassis": _card_of(p),
                 "label": p.get("label", ""),
             }
         )
@@ -178,13 +191,45 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return form, rows
 
 
+def _chart(chart: dict[str, list[int]]) -> str:
+    return "; ".join(f"{k}: {' '.join(str(v) for v in vs)}" for k, vs in chart.items())
+
+
+def chassis_row(key: str) -> dict[str, Any] | None:
+    """A row's values that follow from its ship card: size, flotilla, speed chart and name."""
+    card = SHIPS.get(key)
+    if card is None:
+        return None
+    return {
+        "size": card.size,
+        "flotilla": card.flotilla,
+        "yaw_limits": _chart(card.speed_chart),
+        "label": card.name[:40],
+    }
+
+
 FORM = FormSpec(
-    choices={
-        "speed": tuple(str(s) for s in range(MAX_SPEED + 1)),
-        "side": ("left", "right"),
-        "max_distance": ("1", "2", "3", "4", "5"),
-        "min_distance": ("1", "2", "3", "4", "5"),
-    },
+    fields=(
+        Field("ship", "ship", "piece", kinds=("ship",)),
+        Field("speed", "speed", choices=tuple(str(s) for s in range(MAX_SPEED + 1))),
+        Field("to_x", "to x", "number"),
+        Field("to_y", "to y", "number"),
+        Field("to_heading", "to facing / rotation", "number"),
+        Field("clicks", "clicks per joint", "text", width=10),
+        Field("side", "tool side", choices=("left", "right")),
+        Field("squadron", "squadron", "piece", kinds=("squadron",)),
+        Field("placements", "placements", "text", max_length=600),
+        Field("moved", "obstacle or token", "piece", kinds=("obstacle", "token")),
+        Field("max_distance", "max distance", choices=("1", "2", "3", "4", "5")),
+        Field("min_distance", "min distance", choices=("1", "2", "3", "4", "5"), blank="none"),
+        Field("toward", "toward", "piece"),
+    ),
+    row_inputs=(
+        Field("flotilla", "flotilla", "check"),
+        Field("yaw_limits", "speed chart (1: 2; 2: 1 1)", "text", max_length=80, width=12),
+    ),
+    chassis_row=chassis_row,
+    chassis_names=frozenset(c.name[:40] for c in SHIPS.values()),
     row_fields={
         "ship": ("size", "chassis", "heading", "flotilla", "yaw_limits"),
         "squadron": (),

@@ -11,7 +11,7 @@ from rules.engine.armada.catalog import catalog
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
-from rules.engine.armada.menus import who_menu
+from rules.engine.armada.menus import speed_menu, who_menu
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
@@ -134,6 +134,7 @@ GAME = Game(
     range_overlay=range_overlay,
     preview_action=preview_action,
     who_menu=who_menu,
+    action_menu=speed_menu,
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,

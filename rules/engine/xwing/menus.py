@@ -67,14 +67,19 @@ def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
 
 
 def dial_menu(doc: dict[str, Any]) -> list[Choice]:
-    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty."""
-    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
-    ship_id = action.get("ship") if isinstance(action, dict) else None
+    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty
+    (the chosen one's kind also says ``current``)."""
+    raw = doc.get("action")
+    action: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
-    return [
-        (label, difficulty, {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction})
-        for label, difficulty, bearing, direction, speed in _dial(ship.get("chassis") if ship else None)
-    ]
+    out: list[Choice] = []
+    for label, difficulty, bearing, direction, speed in _dial(ship.get("chassis") if ship else None):
+        chosen = action.get("bearing") == bearing and (action.get("direction") or "") == direction
+        chosen = chosen and (bearing == "stationary" or action.get("speed") == speed)
+        values = {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction}
+        out.append((label, f"{difficulty} current" if chosen else difficulty, values))
+    return out
 
 
 def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
