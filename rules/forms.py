@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.safestring import SafeString
 
 from rules.engine import games
 from rules.engine.form import Field
@@ -54,6 +55,9 @@ class PieceChoiceField(forms.CharField):
     def __init__(self, *, kinds: tuple[str, ...] = (), **kwargs: Any) -> None:
         self.kinds = kinds
         super().__init__(widget=forms.Select, **kwargs)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {}  # no maxlength: not an attribute of a select
 
     def offer(self, pieces: list[tuple[str, str, str]], value: object) -> None:
         """(id, kind, name) of the placed pieces: those of this field's kinds become its options."""
@@ -204,6 +208,16 @@ def offer_pieces(form: forms.Form, rows: list[forms.Form], pieces: list[tuple[st
             field = row.fields[name]
             assert isinstance(field, PieceChoiceField)
             field.offer(pieces, row[name].value())
+
+
+def piece_menus(form: forms.Form, rows: list[forms.Form]) -> list[SafeString]:
+    """Every piece menu, drawn anew to replace the form's (htmx out of band, by its id): a live preview
+    brings them up to date, so a piece typed into a row can be picked at once, without reloading the form.
+
+    Whole selects, not their options: options swapped into a select left the last one chosen.
+    """
+    bound = [form[n] for n in PIECE_FIELDS] + [row[n] for row in rows for n in ROW_PIECE_FIELDS]
+    return [b.as_widget(attrs={"hx-swap-oob": "true"}) for b in bound]
 
 
 SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -9,6 +9,7 @@ them), then puts the parser's problems next to the inputs in the player's words
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -250,6 +251,8 @@ class Setup:
                 self.after_add = query_with_rows(data, now)
             for_game(self.form, _text(data, "game"))
         offer_pieces(self.form, list(self.display_rows.forms), pieces)
+        self.menus_key = hashlib.sha256(repr(pieces).encode()).hexdigest()[:12]
+        """Names the pieces the menus offer: a live preview redraws the menus only when it changes."""
 
     def _build(self) -> None:
         form, rows = self.form, self.rows

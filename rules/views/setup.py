@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from rules import limits
@@ -23,8 +23,8 @@ from rules.engine import (
     parse_scenario,
     render_svg,
 )
-from rules.forms import CHECKBOXES, action_css, action_groups, row_css
-from rules.models import store_scenario
+from rules.forms import CHECKBOXES, action_css, action_groups, piece_menus, row_css
+from rules.models import draft_query, store_draft, store_scenario
 from rules.rulings import (
     checked_ruling,
 )
@@ -64,19 +64,68 @@ def _form_context(s: Setup) -> dict[str, Any]:
     }
 
 
-@require_safe
+SHORT_QUERY = 2000
+"""Characters of query an address may carry; a longer state is kept as a draft under a short key (gunicorn
+refuses request lines over 4,094 bytes, nginx over 8 KiB, and a 60-piece setup is some 20,000)."""
+
+
+def _compact(data: QueryDict) -> QueryDict:
+    """The values that say something: an empty input means the same as an absent one."""
+    out = QueryDict(mutable=True)
+    for key in data:
+        if key not in ("csrfmiddlewaretoken", "menus") and (values := [v for v in data.getlist(key) if v != ""]):
+            out.setlist(key, values)
+    return out
+
+
+def _address(data: QueryDict) -> QueryDict:
+    """The query of an address that shows these values: themselves when short, else a draft's key."""
+    compact = _compact(data)
+    text = compact.urlencode()
+    if len(text) <= SHORT_QUERY:
+        return compact
+    out = QueryDict(mutable=True)
+    out["state"] = store_draft(text)
+    return out
+
+
+@csrf_exempt
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def setup(request: HttpRequest) -> HttpResponse:
-    """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
-    s = Setup(_state(request))
+    """The setup form; with htmx, only the live preview (picture, verdict, problems).
+
+    The form is posted (a 60-piece setup does not fit in an address): a plain post is answered with
+    a redirect to an address that shows the same (its values, or a draft's key), a live preview with
+    that address for the browser's bar (``HX-Replace-Url``).  CSRF-exempt like ``explain``: it acts for
+    no user and changes nothing but adding a content-addressed draft.
+    """
+    if request.method == "POST":
+        if (limited := limits.hit(request, limits.WRITES)) is not None:
+            return limited
+        address = _address(request.POST)
+        if not is_partial(request):
+            return HttpResponseRedirect("?" + address.urlencode(), status=303)
+        return _page(request, request.POST, address)
+    return _page(request, _state(request), request.GET)
+
+
+def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> HttpResponse:
+    """The page (or its preview) for these form values; its links add their values to ``address``."""
+    s = Setup(data)
     if s.after_add is not None and not is_partial(request):
         # after adding a row, show it from an address of its own: the preview and its links include it,
         # and reloading the page adds nothing
-        seen = HttpResponseRedirect("?" + s.after_add + "&pick=1")
-        seen.status_code = 303
-        return seen
+        seen = _address(QueryDict(s.after_add + "&pick=1"))
+        return HttpResponseRedirect("?" + seen.urlencode(), status=303)
+    data = data or QueryDict()
     ctx: dict[str, Any] = _form_context(s)
     ctx["live"] = is_partial(request)  # a live preview also clears the form's errors of the last full page
+    ctx["menus_key"] = s.menus_key
+    if ctx["live"] and data.get("menus") != s.menus_key:
+        # the pieces changed since the form was drawn: bring its piece menus up to date (only then, so a
+        # preview never resets a menu the player is choosing in)
+        ctx["piece_menus"] = piece_menus(s.form, list(s.display_rows.forms))
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
@@ -91,48 +140,58 @@ def setup(request: HttpRequest) -> HttpResponse:
     elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
         ghosts = _ghosts(table, s.document)
         ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
-    json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
+    json_mode = bool((data.get("doc") or "").strip())  # the links rewrite fields the document overrides
     # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
-    if s.bound and "snaps" in request.GET and not json_mode:
-        ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
+    if s.bound and "snaps" in data and not json_mode:
+        ctx["snaps"] = _snap_links(address, s, table) if table is not None else []
     elif s.bound and isinstance(s.document, dict) and not json_mode:
-        ctx["snaps_link"] = _with(request, {"snaps": "1"})
+        ctx["snaps_link"] = _with(address, {"snaps": "1"})
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
-        ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
+        ctx["menu"] = [(label, kind, _with(address, values)) for label, kind, values in menu]
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
-        ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
+        ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
-    building = any(key in request.GET for key in (*ADDING, PICKED))
+    building = any(key in data for key in (*ADDING, PICKED))
     status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
     template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
-    return render(request, template, ctx, status=status)
+    response = render(request, template, ctx, status=status)
+    if request.method == "POST":
+        response["HX-Replace-Url"] = reverse("rules:setup") + "?" + address.urlencode()
+    return response
 
 
 def _state(request: HttpRequest) -> QueryDict | None:
-    """The form's values: the query, or a stored situation (``from``) with the query's values over it.
+    """The form's values: the query, or a stored situation (``from``) or draft (``state``) with the
+    query's values over it.
 
     ``?from=<id>`` opens a permalink's situation whole (every row, the table's size) as a bound form, so
-    the who/dial/snap helpers show at once; the helpers' links add their values to ``from=<id>``, so
-    even a 60-piece situation is edited through short addresses.
+    the who/dial/snap helpers show at once; the helpers' links add their values to ``from=<id>`` (or
+    ``state=<key>``), so even a 60-piece situation is edited through short addresses.
     """
-    source = request.GET.get("from")
-    if not source:
+    source, key = request.GET.get("from"), request.GET.get("state")
+    if not source and not key:
         return request.GET if request.GET else None
     data = QueryDict(mutable=True)
-    data.update(form_query(*initial_from_scenario(stored(source).scenario())))
-    for key in request.GET:
-        if key != "from":
-            data.setlist(key, request.GET.getlist(key))
+    if source:
+        data.update(form_query(*initial_from_scenario(stored(source).scenario())))
+    else:
+        kept = draft_query(str(key))
+        if kept is None:
+            raise Http404("no such setup draft")
+        data = QueryDict(kept, mutable=True)
+    for name in request.GET:
+        if name not in ("from", "state"):
+            data.setlist(name, request.GET.getlist(name))
     return data
 
 
-def _with(request: HttpRequest, values: dict[str, str]) -> str:
+def _with(address: QueryDict, values: dict[str, str]) -> str:
     """This setup page's address with some fields set: a choice that works as a plain link."""
-    query = request.GET.copy()
-    for key in (*ADDING, "drop_doc", "snaps"):
+    query = address.copy()
+    for key in (*ADDING, "drop_doc", "snaps", "menus"):
         query.pop(key, None)
     for key, value in values.items():
         query[key] = value
@@ -156,7 +215,7 @@ def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
         return None
 
 
-def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
+def _snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
     rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
     out = []
@@ -166,7 +225,7 @@ def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tupl
             values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
             if v.get("heading") is not None:
                 values[f"p-{i}-heading"] = str(v["heading"])
-            out.append((label, _with(request, values)))
+            out.append((label, _with(address, values)))
     return out
 
 

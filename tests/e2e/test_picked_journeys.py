@@ -187,6 +187,8 @@ def test_the_same_situations_with_the_fields_and_no_javascript(browser: Browser,
             for key, value in row.items():
                 field = page.locator(f'[name="p-{i}-{key}"]')
                 field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+        # without JavaScript the piece menus (ship, attacker, defender...) offer the pieces once the page is redrawn
+        page.get_by_role("button", name="Add an empty row").click()
         for key, value in action.items():
             field = page.locator(f'[name="{key}"]')
             field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)

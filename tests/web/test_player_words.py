@@ -4,8 +4,9 @@ ships that are what their name says, and the editions and speeds of the game and
 from __future__ import annotations
 
 import html as htmllib
+import json
 import re
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from django.test import Client
@@ -87,7 +88,7 @@ def test_a_live_preview_clears_the_forms_errors_of_the_last_full_page(client: Cl
     q = XWING | {"ship": "a", "bearing": "straight", "speed": "2", **rows(1)}
     q |= row(0, id="a", kind="ship", size="small", x="300", y="200", heading="0")
     live = client.get("/setup/", q, headers={"HX-Request": "true"}).content.decode()
-    assert 'hx-swap-oob="delete:#setup .error"' in live
+    assert 'hx-swap-oob="outerHTML:#setup .error"' in live
     assert "hx-swap-oob" not in client.get("/setup/", q).content.decode()
 
 
@@ -173,3 +174,162 @@ def test_the_edition_menu_follows_the_game(client: Client) -> None:
     assert ("5", "5") not in select(page, "speed")  # an Armada ship's speeds are 0 to 4
     css = client.get("/setup/fields.css").content.decode()
     assert re.search(r'#id_game_1:checked\) select\[name="edition"\] option\[value="2.5"\]', css)
+
+
+def browser_form(page: str) -> list[tuple[str, str]]:
+    """What a browser sends for the setup form as the page shows it: every input, empty ones too."""
+    form = re.search(r'<form id="setup".*?</form>', page, re.S)
+    assert form is not None
+    out: list[tuple[str, str]] = []
+    pattern = r"<(input\b[^>]*)>|<((?:textarea|select)\b[^>]*)>(.*?)</(?:textarea|select)>"
+    for single, paired, inner in re.findall(pattern, form.group(0), re.S):
+        tag, body = single or paired, inner
+        name = re.search(r'name="([^"]+)"', tag)
+        if not name or re.search(r'type="(submit|button)"', tag):
+            continue
+        if re.search(r'type="(checkbox|radio)"', tag):
+            if " checked" in tag:
+                found = re.search(r'value="([^"]*)"', tag)
+                out.append((name.group(1), htmllib.unescape(found.group(1)) if found else "on"))
+            continue
+        if tag.startswith("select"):
+            chosen = re.search(r'<option value="([^"]*)"[^>]*selected', body or "")
+            first = re.search(r'<option value="([^"]*)"', body or "")
+            out.append((name.group(1), htmllib.unescape((chosen or first).group(1)) if (chosen or first) else ""))
+        elif tag.startswith("textarea"):
+            out.append((name.group(1), htmllib.unescape((body or "").lstrip("\n"))))
+        else:
+            found = re.search(r'value="([^"]*)"', tag)
+            out.append((name.group(1), htmllib.unescape(found.group(1)) if found else ""))
+    return out
+
+
+def post_form(client: Client, url: str, sent: list[tuple[str, str]], **kw: object):  # type: ignore[no-untyped-def]
+    """Post the form as a browser does (urlencoded, every input)."""
+    return client.post(url, urlencode(sent), content_type="application/x-www-form-urlencoded", **kw)  # type: ignore[arg-type]
+
+
+def stored_id(client: Client, doc: dict) -> str:
+    r = client.post("/api/v1/rulings", doc, content_type="application/json")
+    assert r.status_code == 200, r.content
+    return str(r.json()["id"])
+
+
+BIG = {
+    "format": 1,
+    "game": "xwing",
+    "edition": "2.5",
+    "table": {"width": 1200, "height": 1000},
+    "pieces": [
+        {
+            "id": f"s{i}",
+            "kind": "ship",
+            "size": "small",
+            "x": 60 + (i % 10) * 100,
+            "y": 80 + (i // 10) * 150,
+            "heading": 0,
+            "player": 1 + i % 2,
+            "label": f"Ship {i}",
+        }
+        for i in range(60)
+    ],
+    "action": {"type": "maneuver", "ship": "s0", "bearing": "straight", "speed": 1},
+}
+
+
+def test_the_largest_scenario_and_a_custom_table_open_in_the_editor_whole(client: Client) -> None:
+    from rules.engine import parse_scenario
+    from rules.setup_state import Setup, form_query, initial_from_scenario
+
+    sid = stored_id(client, BIG)
+    page = client.get("/setup/", {"from": sid})
+    text = page.content.decode()
+    assert page.status_code == 200 and 'name="p-59-id"' in text and value(text, "table_width") == "1200"
+    assert 'data-testid="verdict"' in text and '<nav class="who"' in text  # helpers at once, no Preview needed
+    # what the browser sends back (every input, empty ones too) posts to a short address that keeps it all
+    sent = browser_form(text)
+    assert len(sent) > 600  # more inputs than the server took before
+    r = post_form(client, "/setup/", sent)
+    assert r.status_code == 303 and re.fullmatch(r"\?state=[a-z2-7]{16}", r["Location"])
+    again = client.get("/setup/" + r["Location"])
+    assert again.status_code == 200 and 'name="p-59-id"' in again.content.decode()
+    assert post_form(client, "/explain/", browser_form(again.content.decode()))["Location"] == f"/s/{sid}/"
+    scenario = parse_scenario(BIG)
+    assert Setup(QueryDict_of(form_query(*initial_from_scenario(scenario)))).scenario.short_id() == sid  # type: ignore[union-attr]
+
+
+def QueryDict_of(values: dict[str, str]):  # type: ignore[no-untyped-def]  # noqa: N802
+    from django.http import QueryDict
+
+    q = QueryDict(mutable=True)
+    q.update(values)
+    return q
+
+
+def test_a_live_preview_of_a_big_setup_names_a_short_address(client: Client) -> None:
+    sid = stored_id(client, BIG)
+    sent = browser_form(client.get("/setup/", {"from": sid}).content.decode())
+    live = post_form(client, "/setup/", sent, headers={"HX-Request": "true"})
+    assert live.status_code == 200 and re.fullmatch(r"/setup/\?state=[a-z2-7]{16}", live["HX-Replace-Url"])
+    links = re.findall(r'<a class="who-[a-z-]+" href="([^"]+)"', live.content.decode())
+    assert links and all(len(htmllib.unescape(h)) < 100 for h in links)  # the helpers' links stay short
+    small = client.post("/setup/", XWING | rows(0), headers={"HX-Request": "true"})
+    assert small["HX-Replace-Url"].startswith("/setup/?game=xwing")  # a small setup's address is its values
+
+
+def test_opening_a_situation_shows_its_helpers_and_marks_its_maneuver(client: Client) -> None:
+    from rules.library import examples
+
+    ex = next(e for e in examples() if e.slug == "xw-34-turret-by-chassis")
+    page = client.get("/setup/", {"from": ex.id}).content.decode()
+    assert '<nav class="who"' in page and "Snap a piece into place" in page
+
+
+def _renamed(doc: dict) -> dict:
+    """The same situation with unmistakable ids (``zq-N``): a piece without a label keeps its old id as its name."""
+    doc = json.loads(json.dumps(doc))
+    action = doc["action"]
+    pieces = doc["pieces"] + [action[k] for k in ("obstacle", "device") if isinstance(action.get(k), dict)]
+    new = {p["id"]: f"zq-{n}" for n, p in enumerate(pieces)}
+    for p in pieces:
+        p.setdefault("label", p["id"])
+        p["id"] = new[p["id"]]
+        if isinstance(p.get("target"), str):
+            p["target"] = new[p["target"]]
+    for key in ("ship", "attacker", "defender", "squadron", "obstacle", "token", "toward", "device"):
+        if isinstance(action.get(key), str):
+            action[key] = new[action[key]]
+    if isinstance(action.get("placements"), dict):
+        action["placements"] = {new[k]: v for k, v in action["placements"].items()}
+    if isinstance(doc.get("dice"), dict):
+        doc["dice"] = {new[k]: v for k, v in doc["dice"].items()}
+    return doc
+
+
+def test_library_situations_in_the_editor_speak_without_paths_or_ids(client: Client) -> None:
+    """What the web layer words itself (the problems, the who/dial/snap helpers) names pieces, never ids."""
+    from rules.library import examples
+
+    helped = 0
+    for ex in examples():
+        sid = stored_id(client, _renamed(ex.scenario.to_dict()))
+        page = client.get("/setup/", {"from": sid, "snaps": "1"}).content.decode()
+        assert not problems(page), ex.slug
+        parts = re.findall(r'<nav class="(?:who|dial)".*?</nav>|<details class="snaps".*?</details>', page, re.S)
+        shown = re.sub(r"<[^>]+>", " ", " ".join(parts))
+        helped += bool(parts)
+        assert "zq-" not in shown, (ex.slug, shown)
+        assert not re.search(r"pieces\[|action\.[a-z]", shown), ex.slug
+    assert helped > len(examples()) * 3 // 4  # most situations offer helpers to check
+
+
+def test_a_live_preview_redraws_the_piece_menus_only_when_the_pieces_change(client: Client) -> None:
+    q = XWING | rows(1) | row(0, id="a", kind="ship", size="small", label="X-wing", x="300", y="200", heading="0")
+    live = client.post("/setup/", q, headers={"HX-Request": "true"}).content.decode()
+    menu = re.search(r'<select name="ship"[^>]*hx-swap-oob="true"[^>]*>.*?</select>', live, re.S)
+    assert menu is not None and '<option value="a">X-wing</option>' in menu.group(0)
+    key = re.search(r'name="menus" id="menus" value="([0-9a-f]{12})"', live)
+    assert key is not None
+    again = client.post("/setup/", q | {"menus": key.group(1)}, headers={"HX-Request": "true"})
+    assert 'name="ship"' not in again.content.decode()  # unchanged pieces: a menu being chosen in is left alone
+    assert "menus" not in again["HX-Replace-Url"]
