@@ -220,6 +220,22 @@ def piece_menus(form: forms.Form, rows: list[forms.Form]) -> list[SafeString]:
     return [b.as_widget(attrs={"hx-swap-oob": "true"}) for b in bound]
 
 
+def redrawn(form: forms.Form, rows: list[forms.Form], names: list[str]) -> list[SafeString]:
+    """Inputs drawn anew to replace the form's (htmx out of band, by id): the action's by name, a row's
+    as ``p-N-name`` (a ship's size and label after its name changed)."""
+    out = []
+    for name in names:
+        row, _, field = name.removeprefix("p-").partition("-") if name.startswith("p-") else ("", "", name)
+        bound = rows[int(row)][field] if row.isdigit() and int(row) < len(rows) else form[field]
+        out.append(bound.as_widget(attrs={"hx-swap-oob": "true"}))
+    return out
+
+
+def game_menus(game_name: str) -> list[str]:
+    """The menus whose choices depend on the game (its editions, its speeds...)."""
+    return list(GAME_CHOICES.get(game_name, {}))
+
+
 SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Who acts", ("ship", "speed")),
     ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),

@@ -136,17 +136,18 @@ def _with_row_ids(data: Any, rows: int) -> Any:
     return data
 
 
-def _follow_chassis(data: Any, rows: int) -> Any:
+def _follow_chassis(data: Any, rows: int) -> tuple[Any, list[str]]:
     """A ship named by its chassis is that ship: its size, speed chart, flotilla and name follow the name.
 
     A label the user wrote stays; a label that is another ship's name (filled in when that ship was
-    picked) becomes the new ship's.
+    picked) becomes the new ship's.  Also says which inputs changed (``p-N-name``).
     """
     game_name = _text(data, "game")
     if game_name not in games.names():
-        return data
+        return data, []
     spec = games.get(game_name).form
     out = data
+    changed: list[str] = []
     for i in range(rows):
         values = spec.chassis_row(_text(data, f"p-{i}-chassis")) if _text(data, f"p-{i}-kind") == "ship" else None
         if not values:
@@ -157,13 +158,14 @@ def _follow_chassis(data: Any, rows: int) -> Any:
                 continue
             want = ("on" if value else "") if isinstance(value, bool) else str(value)
             if now != want:
+                changed.append(f"p-{i}-{name}")
                 if out is data:
                     out = data.copy()
                 if want:
                     out[f"p-{i}-{name}"] = want
                 else:
                     out.pop(f"p-{i}-{name}", None)
-    return out
+    return out, changed
 
 
 def _names(data: Any, rows: int) -> list[tuple[str, str, str]]:
@@ -208,9 +210,11 @@ class Setup:
         if data is not None and "add" in data:
             rows += 1
         pieces: list[tuple[str, str, str]] = []
+        self.followed: list[str] = []
+        """Row inputs that changed because a ship's name did (a live preview redraws them)."""
         if self.bound and data is not None:
             n = min(counted or 0, MAX_ROWS)
-            data = _follow_chassis(_with_row_ids(data, n), n)
+            data, self.followed = _follow_chassis(_with_row_ids(data, n), n)
             pieces = _names(data, n)
             data = _names_to_ids(data, pieces, n)
             if "drop_doc" in data:  # "use the fields instead": the JSON document is cleared

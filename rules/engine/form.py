@@ -60,6 +60,8 @@ class FormSpec:
     chassis_row: Callable[[str], dict[str, Any] | None] = field(default=lambda key: None)
     """A ship picked by name (its ``chassis`` key) -> the row values that follow from it (size, label,
     speed chart...): changing the name changes the ship.  None for an unknown key."""
+    menu_label: str = "Its dial"
+    """What the page calls the game's action menu (``Game.action_menu``) for the piece that acts."""
     chassis_names: frozenset[str] = frozenset()
     """Every ship name a row's label may have been filled with (replaced when the ship is changed)."""
 

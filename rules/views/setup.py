@@ -23,7 +23,7 @@ from rules.engine import (
     parse_scenario,
     render_svg,
 )
-from rules.forms import CHECKBOXES, action_css, action_groups, piece_menus, row_css
+from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
 from rules.models import draft_query, store_draft, store_scenario
 from rules.rulings import (
     checked_ruling,
@@ -122,10 +122,8 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
     ctx: dict[str, Any] = _form_context(s)
     ctx["live"] = is_partial(request)  # a live preview also clears the form's errors of the last full page
     ctx["menus_key"] = s.menus_key
-    if ctx["live"] and data.get("menus") != s.menus_key:
-        # the pieces changed since the form was drawn: bring its piece menus up to date (only then, so a
-        # preview never resets a menu the player is choosing in)
-        ctx["piece_menus"] = piece_menus(s.form, list(s.display_rows.forms))
+    if ctx["live"]:
+        ctx["redrawn"] = _redrawn(s, data)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
     if s.scenario is not None:
         ruling = evaluate(s.scenario)
@@ -150,6 +148,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
         ctx["menu"] = [(label, kind, _with(address, values)) for label, kind, values in menu]
+        ctx["menu_label"] = game.form.menu_label
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
@@ -161,6 +160,20 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
     if request.method == "POST":
         response["HX-Replace-Url"] = reverse("rules:setup") + "?" + address.urlencode()
     return response
+
+
+def _redrawn(s: Setup, data: QueryDict) -> list[Any]:
+    """Inputs a live preview redraws in the form (only those that changed, so a menu being chosen in is
+    left alone): the piece menus when the pieces changed, a row's size and label when its ship's name did,
+    the game's menus when the game did (Armada's editions and speeds, not X-Wing's)."""
+    rows = list(s.display_rows.forms)
+    out = redrawn(s.form, rows, s.followed)
+    if data.get("menus") != s.menus_key:
+        out += piece_menus(s.form, rows)
+    game = str(data.get("game") or "")
+    if game in games.names() and data.get("edition") not in games.get(game).editions:
+        out += redrawn(s.form, rows, game_menus(game))
+    return out
 
 
 def _state(request: HttpRequest) -> QueryDict | None:

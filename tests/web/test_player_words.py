@@ -333,3 +333,21 @@ def test_a_live_preview_redraws_the_piece_menus_only_when_the_pieces_change(clie
     again = client.post("/setup/", q | {"menus": key.group(1)}, headers={"HX-Request": "true"})
     assert 'name="ship"' not in again.content.decode()  # unchanged pieces: a menu being chosen in is left alone
     assert "menus" not in again["HX-Replace-Url"]
+
+
+def test_a_live_preview_redraws_a_renamed_ships_inputs_and_a_new_games_menus(client: Client) -> None:
+    q = XWING | {"ship": "ship-1", **rows(1)}
+    q |= row(0, id="ship-1", kind="ship", chassis="modifiedyt1300lightfreighter", size="small", label="T-65 X-wing")
+    live = client.post("/setup/", q | row(0, x="300", y="200"), headers={"HX-Request": "true"}).content.decode()
+    size = re.search(r'<select name="p-0-size"[^>]*hx-swap-oob="true"[^>]*>.*?</select>', live, re.S)
+    assert size is not None and '<option value="large" selected>' in size.group(0)
+    assert re.search(
+        r'<input type="text" name="p-0-label" value="Modified YT-1300 Light Freighter"[^>]*hx-swap-oob', live
+    )
+    switched = client.post("/setup/", ARMADA | {"edition": "2.5", **rows(0)}, headers={"HX-Request": "true"})
+    edition = re.search(
+        r'<select name="edition"[^>]*hx-swap-oob="true"[^>]*>(.*?)</select>', switched.content.decode(), re.S
+    )
+    assert edition is not None and re.findall(r'value="([^"]*)"', edition.group(1)) == ["1.5"]
+    same = client.post("/setup/", ARMADA | rows(0), headers={"HX-Request": "true"}).content.decode()
+    assert '<select name="edition"' not in same  # the game did not change: its menus are left alone

@@ -229,6 +229,7 @@ FORM = FormSpec(
         Field("yaw_limits", "speed chart (1: 2; 2: 1 1)", "text", max_length=80, width=12),
     ),
     chassis_row=chassis_row,
+    menu_label="Its speed chart: the speed, then the clicks at each joint",
     chassis_names=frozenset(c.name[:40] for c in SHIPS.values()),
     row_fields={
         "ship": ("size", "chassis", "heading", "flotilla", "yaw_limits"),

@@ -177,13 +177,13 @@ def _check_yaw(c: Checker, ship: dict[str, Any], speed: int, clicks: list[int]) 
         return
     row = limits.get(str(speed))
     if row is None:
-        c.add("action.speed", f"speed {speed} is not on {ship['id']}'s speed chart (yaw_limits)")
+        c.add("action.speed", f"speed {speed} is not on {_name(ship)}'s speed chart (yaw_limits)")
         return
     for i, (n, lim) in enumerate(zip(clicks, row, strict=True)):
         if abs(n) > lim:
             c.add(
                 f"action.clicks[{i}]",
-                f"{ship['id']}'s speed chart allows at most {lim} click(s) at joint {i + 1} at speed {speed}",
+                f"{_name(ship)}'s speed chart allows at most {lim} click(s) at joint {i + 1} at speed {speed}",
             )
 
 
@@ -201,7 +201,12 @@ def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | Non
     for sid in action.get("placements", {}):
         sq = by_id[sid]
         if "x" in sq and not overlaps(hull, squadron_base(_piece(sq))):
-            c.add(join("action.placements", sid), f"was not displaced: it does not overlap {ship['id']}")
+            c.add(join("action.placements", sid), f"was not displaced: it does not overlap {_name(ship)}")
+
+
+def _name(piece: dict[str, Any]) -> str:
+    """A piece as a person names it in a message: its label, else its id."""
+    return str(piece.get("label") or piece["id"])
 
 
 def _piece(d: dict[str, Any]) -> Piece:
