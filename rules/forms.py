@@ -17,7 +17,7 @@ from rules.engine import games
 from rules.engine.form import Field
 from rules.engine.game import Game
 from rules.engine.scenario import MAX_PIECES
-from rules.widgets import FixedChoiceField
+from rules.widgets import FixedChoiceField, QuickSelect
 
 MAX_ROWS = MAX_PIECES + 1
 """The largest accepted scenario, plus the row of a piece its action places (an obstacle, a device)."""
@@ -54,16 +54,23 @@ class PieceChoiceField(forms.CharField):
 
     def __init__(self, *, kinds: tuple[str, ...] = (), **kwargs: Any) -> None:
         self.kinds = kinds
-        super().__init__(widget=forms.Select, **kwargs)
+        super().__init__(widget=QuickSelect, **kwargs)
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         return {}  # no maxlength: not an attribute of a select
 
-    def offer(self, pieces: list[tuple[str, str, str]], value: object) -> None:
-        """(id, kind, name) of the placed pieces: those of this field's kinds become its options."""
-        options = [("", "—")] + [(pid, name) for pid, kind, name in pieces if not self.kinds or kind in self.kinds]
+    def offer(self, pieces: list[tuple[str, str, str]], value: object, lists: dict[Any, list[Any]]) -> None:
+        """(id, kind, name) of the placed pieces: those of this field's kinds become its options.
+
+        ``lists`` shares one options list per kinds among a form's menus, so the quick select draws each
+        list once (60 rows' target menus and the action's cost one list each, not one per menu).
+        """
+        options = lists.get(self.kinds)
+        if options is None:
+            options = [("", "—")] + [(pid, name) for pid, kind, name in pieces if not self.kinds or kind in self.kinds]
+            lists[self.kinds] = options
         if isinstance(value, str) and value and value not in {v for v, _ in options}:
-            options.append((value, value))
+            options = [*options, (value, value)]
         self.widget.choices = options
 
 
@@ -199,15 +206,16 @@ ROW_PIECE_FIELDS = tuple(n for n, f in PieceForm.base_fields.items() if isinstan
 
 def offer_pieces(form: forms.Form, rows: list[forms.Form], pieces: list[tuple[str, str, str]]) -> None:
     """Give every piece menu (the action's and each row's) the placed pieces to choose from."""
+    lists: dict[Any, list[Any]] = {}
     for name in PIECE_FIELDS:
         field = form.fields[name]
         assert isinstance(field, PieceChoiceField)
-        field.offer(pieces, form[name].value())
+        field.offer(pieces, form[name].value(), lists)
     for row in rows:
         for name in ROW_PIECE_FIELDS:
             field = row.fields[name]
             assert isinstance(field, PieceChoiceField)
-            field.offer(pieces, row[name].value())
+            field.offer(pieces, row[name].value(), lists)
 
 
 def piece_menus(form: forms.Form, rows: list[forms.Form]) -> list[SafeString]:
