@@ -201,6 +201,8 @@ CHECKBOXES = tuple(
 )
 """Tick boxes (a row's are drawn as such by the template; absent from a query means unticked)."""
 PIECE_FIELDS = tuple(n for n, f in SetupForm.base_fields.items() if isinstance(f, PieceChoiceField))
+KEYED_FIELDS = tuple(dict.fromkeys(spec.name for g in GAMES for spec in g.form.fields if spec.keyed))
+"""Text fields whose ``name: …`` parts name pieces."""
 ROW_PIECE_FIELDS = tuple(n for n, f in PieceForm.base_fields.items() if isinstance(f, PieceChoiceField))
 
 

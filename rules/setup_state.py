@@ -19,6 +19,7 @@ from rules.engine.form import fresh_id, number
 from rules.forms import (
     CHECKBOXES,
     DEFAULT_ROWS,
+    KEYED_FIELDS,
     MAX_ROWS,
     PIECE_FIELDS,
     ROW_FIELDS,
@@ -182,19 +183,26 @@ def _names(data: Any, rows: int) -> list[tuple[str, str, str]]:
 
 
 def _names_to_ids(data: Any, pieces: list[tuple[str, str, str]], rows: int) -> Any:
-    """A piece named by its label (a ship's name, as a player says it) in a piece field means its id."""
+    """A piece named by its label (a ship's name, as a player says it) in a piece field means its id;
+    so does a label before the colon of a keyed text ("TIE fighter: 300, 400")."""
     by_name: dict[str, str] = {}
     for pid, _, name in pieces:
         by_name.setdefault(name.casefold(), pid)
+        by_name.setdefault(name.rsplit(" (", 1)[0].casefold(), pid)  # a shared label means the first
     ids = {pid for pid, _, _ in pieces}
-    keys = [*PIECE_FIELDS, *(f"p-{i}-{n}" for i in range(rows) for n in ROW_PIECE_FIELDS)]
-    out = data
-    for key in keys:
-        value = _text(data, key)
-        if value and value not in ids and value.casefold() in by_name:
-            if out is data:
-                out = data.copy()
-            out[key] = by_name[value.casefold()]
+
+    def mean(value: str) -> str:
+        return by_name[value.casefold()] if value and value not in ids and value.casefold() in by_name else value
+
+    out = data.copy()
+    for key in [*PIECE_FIELDS, *(f"p-{i}-{n}" for i in range(rows) for n in ROW_PIECE_FIELDS)]:
+        if (value := _text(data, key)) and mean(value) != value:
+            out[key] = mean(value)
+    for key in KEYED_FIELDS:
+        parts = [part.partition(":") for part in str(data.get(key) or "").split(";")]
+        text = ";".join(f"{mean(name.strip())}{colon}{rest}" if colon else name for name, colon, rest in parts)
+        if text.strip() != str(data.get(key) or "").strip() and key in data:
+            out[key] = text
     return out
 
 

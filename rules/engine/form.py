@@ -29,6 +29,9 @@ class Field:
     kinds: tuple[str, ...] = ()
     """For a ``piece`` field: the piece kinds it may name (empty: any)."""
     max_length: int = 40
+    keyed: bool = False
+    """A ``text`` field of ``name: values; name: values`` parts whose names are pieces (a player may
+    write a piece's label where the document needs its id)."""
     width: int = 0
     """A text input's ``size`` (0: the browser's default)."""
 

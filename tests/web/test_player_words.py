@@ -351,3 +351,18 @@ def test_a_live_preview_redraws_a_renamed_ships_inputs_and_a_new_games_menus(cli
     assert edition is not None and re.findall(r'value="([^"]*)"', edition.group(1)) == ["1.5"]
     same = client.post("/setup/", ARMADA | rows(0), headers={"HX-Request": "true"}).content.decode()
     assert '<select name="edition"' not in same  # the game did not change: its menus are left alone
+
+
+def test_dice_and_placements_may_name_pieces_by_their_labels(client: Client) -> None:
+    from rules.setup_state import Setup
+
+    q = XWING | {"ship": "a", "bearing": "straight", "speed": "2", "dice": "The big rock: hit", **rows(2)}
+    q |= row(0, id="a", kind="ship", size="small", label="X-wing", x="300", y="200", heading="0")
+    q |= row(1, id="rock", kind="obstacle", type="asteroid", label="The big rock", x="300", y="260", heading="0")
+    s = Setup(QueryDict_of(q))
+    assert s.problems == [] and s.scenario is not None and s.scenario.dice == {"rock": ("hit",)}
+    q = ARMADA | {"action": "place-squadrons", "ship": "vic", "placements": "TIE squadron: 640, 380", **rows(2)}
+    q |= row(0, id="vic", kind="ship", chassis="victory-ii-class-star-destroyer", x="600", y="300", heading="0")
+    q |= row(1, id="tie", kind="squadron", label="TIE squadron", x="600", y="300")
+    s = Setup(QueryDict_of(q))
+    assert s.document is not None and list(s.document["action"]["placements"]) == ["tie"]

@@ -218,7 +218,7 @@ FORM = FormSpec(
         Field("clicks", "clicks per joint", "text", width=10),
         Field("side", "tool side", choices=("left", "right")),
         Field("squadron", "squadron", "piece", kinds=("squadron",)),
-        Field("placements", "placements", "text", max_length=600),
+        Field("placements", "placements (squadron: x, y; squadron: x, y)", "text", max_length=600, keyed=True),
         Field("moved", "obstacle or token", "piece", kinds=("obstacle", "token")),
         Field("max_distance", "max distance", choices=("1", "2", "3", "4", "5")),
         Field("min_distance", "min distance", choices=("1", "2", "3", "4", "5"), blank="none"),

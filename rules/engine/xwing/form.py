@@ -306,7 +306,7 @@ FORM = FormSpec(
         Field("dev_speed", "device template speed", choices=("1", "2", "3", "4", "5")),
         Field("placed", "obstacle to place", "piece", kinds=("obstacle",)),
         Field("first_player", "first player", choices=("1", "2"), blank="1"),
-        Field("dice", "dice rolled (e.g. rock: hit; mine: crit, blank)", "text", max_length=300),
+        Field("dice", "dice rolled (e.g. Asteroid: hit; mine: crit, blank)", "text", max_length=300, keyed=True),
     ),
     row_inputs=(
         Field("stressed", "stressed", "check"),
