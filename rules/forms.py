@@ -220,6 +220,18 @@ def offer_pieces(form: forms.Form, rows: list[forms.Form], pieces: list[tuple[st
             field.offer(pieces, row[name].value(), lists)
 
 
+def narrow(form: forms.Form, offered: dict[str, tuple[str, ...]]) -> None:
+    """Menus the situation narrows (an Armada ship's speeds, by its speed chart); a value chosen outside
+    them stays offered, so the menu shows what the problem list speaks of."""
+    for name, values in offered.items():
+        field = form.fields.get(name)
+        if isinstance(field, forms.ChoiceField):
+            now = str(form[name].value() or "")
+            blank = [c for c in field.choices if c[0] == ""]
+            extra = [(now, now)] if now and now not in values else []
+            field._choices = field.widget.choices = [*blank, *[(v, v) for v in values], *extra]  # type: ignore[attr-defined]
+
+
 def piece_menus(form: forms.Form, rows: list[forms.Form]) -> list[SafeString]:
     """Every piece menu, drawn anew to replace the form's (htmx out of band, by its id): a live preview
     brings them up to date, so a piece typed into a row can be picked at once, without reloading the form.

@@ -27,6 +27,7 @@ from rules.forms import (
     PieceFormSet,
     SetupForm,
     for_game,
+    narrow,
     offer_pieces,
 )
 from rules.rulings import small_count
@@ -262,6 +263,8 @@ class Setup:
                 self.display_rows = PieceFormSet(prefix="p", initial=now)
                 self.after_add = query_with_rows(data, now)
             for_game(self.form, _text(data, "game"))
+            if isinstance(self.document, dict) and _text(data, "game") in games.names():
+                narrow(self.form, games.get(_text(data, "game")).form.narrowed(self.document))
         offer_pieces(self.form, list(self.display_rows.forms), pieces)
         self.menus_key = hashlib.sha256(repr(pieces).encode()).hexdigest()[:12]
         """Names the pieces the menus offer: a live preview redraws the menus only when it changes."""
@@ -270,7 +273,10 @@ class Setup:
         form, rows = self.form, self.rows
         if not form.is_valid():
             self.problems = [Problem(k, "; ".join(v)) for k, v in form.errors.items()]
-            self.messages = [f"{form.fields[k].label or k}: {'; '.join(v)}" for k, v in form.errors.items()]
+            self.messages = [
+                f"{str(getattr(form.fields.get(k), 'label', None) or k).capitalize()}: {'; '.join(v)}"
+                for k, v in form.errors.items()
+            ]
             return
         if not rows.is_valid():
             self.problems = [Problem("pieces", "; ".join(rows.non_form_errors()) or "check the piece rows")]

@@ -12,29 +12,24 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from rules.engine import Problem, games
+from rules.forms import PieceForm
 
 if TYPE_CHECKING:
     from rules.setup_state import Setup
 
 PIECE_FIELD = re.compile(r"^pieces\[(\d+)\]\.?([a-z_]*)")
 STATE_FIELD = re.compile(r"^pieces\[(\d+)\]\.state\.([a-z_]+)")
-ROW_WORDS = {
-    "heading": "the facing",
-    "rotation": "the rotation",
-    "yaw_limits": "the speed chart",
-    "chassis": "the ship",
-    "outline": "the outline",
-    "shape": "the shape",
-    "type": "the type",
-    "size": "the size",
-    "kind": "the kind",
-    "id": "the id",
-    "label": "the label",
-    "player": "the player",
-    "target": "the target",
-    "fuses": "the fuses",
-}
-"""A row's input as a sentence names it (x and y are themselves)."""
+AS_INPUT = {"rotation": "heading", "outline": None, "state": None}
+"""Document fields shown by another row input (an obstacle's rotation is the row's facing), or by none."""
+
+
+def _row_words(name: str) -> str:
+    """A row's input as a sentence names it: "x", "the facing / rotation", "the speed chart"."""
+    if name in ("x", "y"):
+        return name
+    field = PieceForm.base_fields.get(AS_INPUT.get(name, name) or "")
+    label = str(field.label) if field is not None and field.label else name.replace("_", " ")
+    return f"the {label.split(' (')[0]}"
 
 
 def say(name: str, message: str) -> str:
@@ -103,13 +98,13 @@ def _piece_problem(
     row = None if json_mode else row_by_id.get(str(piece.get("id") or ""))
     if row is not None:
         target = setup.rows.forms[row]
-        field = {"rotation": "heading", "outline": None, "state": None}.get(name, name)
+        field = AS_INPUT.get(name, name)
         target.add_error(field if field in target.fields else None, say(name, prob.message))
         values = dict(target.cleaned_data) if hasattr(target, "cleaned_data") else piece
         who = row_name(values, row + 1, game_name)
     else:
         who = f"Piece {idx + 1}" + (f" ('{piece['id']}')" if isinstance(piece.get("id"), str) else "")
-    thing = ROW_WORDS.get(name, name) if name else ""
+    thing = _row_words(name) if name else ""
     return f"{who}: {thing} {say(name, prob.message)}".replace(":  ", ": ")
 
 

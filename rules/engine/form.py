@@ -63,6 +63,9 @@ class FormSpec:
     chassis_row: Callable[[str], dict[str, Any] | None] = field(default=lambda key: None)
     """A ship picked by name (its ``chassis`` key) -> the row values that follow from it (size, label,
     speed chart...): changing the name changes the ship.  None for an unknown key."""
+    narrowed: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]] = field(default=lambda doc: {})
+    """The document so far -> menus the situation narrows, by field name (e.g. the speeds on the moving
+    ship's chart)."""
     menu_label: str = "Its dial"
     """What the page calls the game's action menu (``Game.action_menu``) for the piece that acts."""
     chassis_names: frozenset[str] = frozenset()

@@ -366,3 +366,11 @@ def test_dice_and_placements_may_name_pieces_by_their_labels(client: Client) -> 
     q |= row(1, id="tie", kind="squadron", label="TIE squadron", x="600", y="300")
     s = Setup(QueryDict_of(q))
     assert s.document is not None and list(s.document["action"]["placements"]) == ["tie"]
+
+
+def test_the_armada_speed_menu_offers_the_ships_chart(client: Client) -> None:
+    q = ARMADA | {"ship": "vic", **rows(1)}
+    q |= row(0, id="vic", kind="ship", chassis="victory-ii-class-star-destroyer", x="600", y="300", heading="0")
+    assert [v for v, _ in select(client.get("/setup/", q).content.decode(), "speed")] == ["", "0", "1", "2"]
+    q |= row(0, chassis="imperial-i-class-star-destroyer")
+    assert [v for v, _ in select(client.get("/setup/", q).content.decode(), "speed")] == ["", "0", "1", "2", "3"]

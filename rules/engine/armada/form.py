@@ -208,6 +208,19 @@ def chassis_row(key: str) -> dict[str, Any] | None:
     }
 
 
+def chart_speeds(doc: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The speeds on the moving ship's chart (0 and each speed its ``yaw_limits`` list), for the speed menu."""
+    action = doc.get("action")
+    if not isinstance(action, dict) or action.get("type") != "maneuver":
+        return {}
+    pieces = doc.get("pieces") if isinstance(doc.get("pieces"), list) else None
+    ship = next((p for p in pieces or [] if isinstance(p, dict) and p.get("id") == action.get("ship")), None)
+    limits = ship.get("yaw_limits") if isinstance(ship, dict) else None
+    if not isinstance(limits, dict) or not limits:
+        return {}
+    return {"speed": ("0", *sorted((str(k) for k in limits if str(k).isdigit()), key=int))}
+
+
 FORM = FormSpec(
     fields=(
         Field("ship", "ship", "piece", kinds=("ship",)),
@@ -229,6 +242,7 @@ FORM = FormSpec(
         Field("yaw_limits", "speed chart (1: 2; 2: 1 1)", "text", max_length=80, width=12),
     ),
     chassis_row=chassis_row,
+    narrowed=chart_speeds,
     menu_label="Its speed chart: the speed, then the clicks at each joint",
     chassis_names=frozenset(c.name[:40] for c in SHIPS.values()),
     row_fields={
