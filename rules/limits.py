@@ -4,7 +4,7 @@ Counters live in the database (one atomic upsert per counted request), so
 every worker and every restart shares them; a fixed window per limit.  A
 limit that is reached answers 429 with ``Retry-After``.  Limits come from the
 environment (``TABLE_RULING_LIMIT_WRITES`` = "60/60" requests per seconds,
-``..._RENDERS``, ``..._NEW_PER_DAY``); "0" turns one off.
+``..._RENDERS``, ``..._NEW_PER_DAY``, ``..._DRAFTS``); "0" turns one off.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ def _limit(name: str, default: str) -> Limit:
 WRITES = _limit("writes", "120/60")
 RENDERS = _limit("renders", "60/60")
 NEW_PER_DAY = _limit("new-per-day", "5000/86400")
+DRAFTS = _limit("drafts", "300/60")
+"""New setup drafts (``/setup/?state=``): a live preview of a big setup keeps one per change it shows."""
 
 
 def client_ip(request: HttpRequest) -> str:

@@ -138,9 +138,17 @@ class Draft(models.Model):
         return self.key
 
 
+def draft_key(query: str) -> str:
+    return base64.b32encode(hashlib.sha256(query.encode("utf-8")).digest()).decode("ascii").lower()[:16]
+
+
+def draft_exists(query: str) -> bool:
+    return Draft.objects.filter(pk=draft_key(query)).exists()
+
+
 def store_draft(query: str) -> str:
     """Keep a form's query (idempotent) and give its key."""
-    key = base64.b32encode(hashlib.sha256(query.encode("utf-8")).digest()).decode("ascii").lower()[:16]
+    key = draft_key(query)
     Draft.objects.get_or_create(key=key, defaults={"query": query})
     return key
 

@@ -24,7 +24,7 @@ from rules.engine import (
     render_svg,
 )
 from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
-from rules.models import draft_query, store_draft, store_scenario
+from rules.models import draft_exists, draft_query, store_draft, store_scenario
 from rules.rulings import (
     checked_ruling,
 )
@@ -78,12 +78,15 @@ def _compact(data: QueryDict) -> QueryDict:
     return out
 
 
-def _address(data: QueryDict) -> QueryDict:
-    """The query of an address that shows these values: themselves when short, else a draft's key."""
+def _address(request: HttpRequest, data: QueryDict) -> QueryDict | HttpResponse:
+    """The query of an address that shows these values: themselves when short, else a draft's key (a new
+    draft counts against the ``drafts`` limit: a 429 when over it)."""
     compact = _compact(data)
     text = compact.urlencode()
     if len(text) <= SHORT_QUERY:
         return compact
+    if not draft_exists(text) and (limited := limits.hit(request, limits.DRAFTS)) is not None:
+        return limited
     out = QueryDict(mutable=True)
     out["state"] = store_draft(text)
     return out
@@ -101,9 +104,9 @@ def setup(request: HttpRequest) -> HttpResponse:
     no user and changes nothing but adding a content-addressed draft.
     """
     if request.method == "POST":
-        if (limited := limits.hit(request, limits.WRITES)) is not None:
-            return limited
-        address = _address(request.POST)
+        address = _address(request, request.POST)
+        if isinstance(address, HttpResponse):
+            return address
         if not is_partial(request):
             return HttpResponseRedirect("?" + address.urlencode(), status=303)
         return _page(request, request.POST, address)
@@ -116,8 +119,8 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
     if s.after_add is not None and not is_partial(request):
         # after adding a row, show it from an address of its own: the preview and its links include it,
         # and reloading the page adds nothing
-        seen = _address(QueryDict(s.after_add + "&pick=1"))
-        return HttpResponseRedirect("?" + seen.urlencode(), status=303)
+        seen = _address(request, QueryDict(s.after_add + "&pick=1"))
+        return seen if isinstance(seen, HttpResponse) else HttpResponseRedirect("?" + seen.urlencode(), status=303)
     data = data or QueryDict()
     ctx: dict[str, Any] = _form_context(s)
     ctx["live"] = is_partial(request)  # a live preview also clears the form's errors of the last full page

@@ -374,3 +374,17 @@ def test_the_armada_speed_menu_offers_the_ships_chart(client: Client) -> None:
     assert [v for v, _ in select(client.get("/setup/", q).content.decode(), "speed")] == ["", "0", "1", "2"]
     q |= row(0, chassis="imperial-i-class-star-destroyer")
     assert [v for v, _ in select(client.get("/setup/", q).content.decode(), "speed")] == ["", "0", "1", "2", "3"]
+
+
+def test_new_drafts_are_limited_and_an_unknown_one_is_a_404(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules import limits
+
+    monkeypatch.setattr(limits, "DRAFTS", limits.Limit("drafts", 1, 60))
+    sid = stored_id(client, BIG)
+    sent = browser_form(client.get("/setup/", {"from": sid}).content.decode())
+    assert post_form(client, "/setup/", sent).status_code == 303
+    assert post_form(client, "/setup/", sent).status_code == 303  # the same draft again costs nothing
+    other = [(k, "301" if k == "p-5-x" else v) for k, v in sent]
+    assert post_form(client, "/setup/", other).status_code == 429
+    assert client.post("/setup/", XWING | rows(0)).status_code == 303  # a short state needs no draft
+    assert client.get("/setup/", {"state": "nosuchdraft00000"}).status_code == 404
