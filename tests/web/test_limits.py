@@ -86,3 +86,19 @@ def test_prune_unopened_keeps_opened_rows_and_the_library(client: Client) -> Non
     assert not StoredScenario.objects.filter(pk="posted0001").exists()
     assert StoredScenario.objects.filter(pk=opened_ex.id).get().opened is not None
     assert StoredScenario.objects.count() == 3
+
+
+def test_prune_unopened_drops_old_setup_drafts() -> None:
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from rules.models import Draft, store_draft
+
+    old, new = store_draft("game=xwing&old=1"), store_draft("game=xwing&new=1")
+    Draft.objects.filter(pk=old).update(created=timezone.now() - timedelta(days=40))
+    out = StringIO()
+    call_command("prune_unopened", "--days", "30", stdout=out)
+    assert "1 drafts" in out.getvalue() and list(Draft.objects.values_list("key", flat=True)) == [new]
