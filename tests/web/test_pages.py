@@ -405,15 +405,6 @@ def test_every_page_and_picture_answers_head(client: Client) -> None:
         assert client.head(url).status_code == 200, url
 
 
-@pytest.mark.django_db
-def test_sharing_tags_and_snippets(client: Client) -> None:
-    ex = examples()[0]
-    html = client.get(f"/s/{ex.id}/").content.decode()
-    assert f'og:title" content="{"Armada" if ex.scenario.game == "armada" else "X-Wing"} {ex.edition}:' in html
-    assert 'og:image:alt" content="The table:' in html
-    assert f"]({'http://testserver'}/s/{ex.id}/)" in html and "[url=http://testserver/s/" in html
-
-
 def test_our_own_404_page() -> None:
     from django.test import RequestFactory
 
