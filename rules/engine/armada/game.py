@@ -8,6 +8,7 @@ from shapely import Polygon
 
 from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
+from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
@@ -18,6 +19,7 @@ from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
 from rules.engine.armada.ships import SHIPS
 from rules.engine.armada.snaps import snap_menu
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
+from rules.engine.armada.start import with_start_check
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
 from rules.engine.scenario import Piece
@@ -117,12 +119,12 @@ GAME = Game(
     action_types=parse.ACTION_TYPES,
     parse_piece=parse.parse_piece,
     parse_action=parse.parse_action,
-    handlers={
-        "maneuver": maneuver_ruling,
-        "place-squadrons": place_squadrons_ruling,
-        "move-squadron": move_squadron_ruling,
-        "move-obstacle": move_ruling,
-        "move-token": move_ruling,
+    handlers={  # every ruling also names ships and squadrons that overlap before anything moves
+        "maneuver": with_start_check(maneuver_ruling),
+        "place-squadrons": with_start_check(place_squadrons_ruling),
+        "move-squadron": with_start_check(move_squadron_ruling),
+        "move-obstacle": with_start_check(move_ruling),
+        "move-token": with_start_check(move_ruling),
     },
     catalog=catalog,
     draw=draw,
@@ -137,6 +139,7 @@ GAME = Game(
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,
+    changes=CHANGES,
     form=FORM,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
