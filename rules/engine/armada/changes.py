@@ -13,6 +13,15 @@ def starts_overlapping(scenario: Scenario) -> bool:
     return bool(start_overlaps(scenario))
 
 
+def squadron_ends_on_a_station(scenario: Scenario) -> bool:
+    """A squadron's own move that ends on a station."""
+    if scenario.action.get("type") != "move-squadron":
+        return False
+    from rules.engine.armada.squadrons import move_facts
+
+    return any(end.type == "station" for end in move_facts(scenario).obstacles)
+
+
 CHANGES = (
     Change(
         version=3,
@@ -27,5 +36,16 @@ CHANGES = (
             "whose ships overlapped): they were redrawn so that nothing overlaps at the start."
         ),
         affects=starts_overlapping,
+    ),
+    Change(
+        version=4,
+        date="2026-11-25",
+        game="armada",
+        title="A squadron on a station may recover a hull point",
+        text=(
+            "A squadron that ends its move on a station can recover 1 hull point: the ruling said it recovers "
+            "one, as if it had no choice. Its effect now reads that it may."
+        ),
+        affects=squadron_ends_on_a_station,
     ),
 )
