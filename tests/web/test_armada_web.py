@@ -204,3 +204,31 @@ def test_a_retired_example_that_started_overlapping_keeps_its_link_and_says_it_w
     assert "Corrected since this link was made" in page and "/changes/#v3-armada" in page
     assert "Corrected since" not in client.get(f"/s/{new.id}/").content.decode()
     assert 'id="v3-armada"' in client.get("/changes/").content.decode()
+
+
+INTERNAL = ("seed", "seeds/", ".txt", "reference/", "§")
+
+
+def _visible(html: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("slug", ["ar-15-squadron-speed-3-onto-station", "ar-14-place-squadrons-violations"])
+def test_armada_squadron_pages_use_no_internal_words(client: Client, slug: str) -> None:
+    """No file names, section signs or "seed" in what a reader sees (the ≈ notes included)."""
+    from rules.library import examples
+
+    ex = next(e for e in examples() if e.slug == slug)
+    r = post(client, json.loads(ex.scenario.canonical()))
+    text = _visible(client.get(f"/s/{r.json()['id']}/").content.decode()).lower()
+    assert "≈" in text
+    assert [w for w in INTERNAL if w in text] == []
+
+
+@pytest.mark.parametrize("cid", ["armada-1.5/overlapping/move-through", "armada-1.5/squadron-movement/engaged"])
+def test_a_clause_page_says_where_its_text_comes_from_in_words(client: Client, cid: str) -> None:
+    text = _visible(client.get(f"/rules/{cid}").content.decode()).lower()
+    assert [w for w in INTERNAL if w in text] == []
+    assert "community transcription" in text or "rules notes" in text

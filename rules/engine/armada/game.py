@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from shapely import Polygon
@@ -65,15 +67,28 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} {p.kind} around {where}.")
 
 
+def said(source: str) -> str:
+    """A figure's source as a reader sees it: what measured it, without our notes' file and section.
+
+    ``reference/armada-geometry.md §2.2 (AlphArmada; TTS 46.9)`` -> ``AlphArmada; Tabletop Simulator 46.9``.
+    """
+    text = re.sub(r"^\S*reference/\S+\s+§[\d.]+\s*", "", source).strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    return re.sub(r"\bTTS\b", "Tabletop Simulator", text)
+
+
 def estimates() -> tuple[str, ...]:
     """Every simulator-measured or estimated constant, with its source, for the pages' ≈ notes."""
     from rules.engine.armada import dimensions as dim
 
-    f = dim.figures()
+    f = {k: replace(v, source=said(v.source)) for k, v in dim.figures().items()}
     return (
         f"maneuver tool: ≈ {f['tool_joint'].value} mm to each joint, ≈ {f['tool_tail'].value} mm on to the next "
         f"guides, ≈ {f['tool_width'].value} mm wide ({f['tool_joint'].source})",
-        "distance band ends: ≈ " + " / ".join(f"{v:g}" for v in dim.DISTANCE_BANDS) + f" mm ({dim.DISTANCE_SOURCE})",
+        "distance band ends: ≈ "
+        + " / ".join(f"{v:g}" for v in dim.DISTANCE_BANDS)
+        + f" mm ({said(dim.DISTANCE_SOURCE)})",
         f"shield-dial frames: ≈ {f['frame_width'].value} × {f['frame_depth'].value} mm at each edge's middle "
         f"({f['frame_width'].source})",
         f"squadron base: ≈ {f['squadron_diameter'].value} mm across ({f['squadron_diameter'].source})",
