@@ -63,7 +63,9 @@ def test_ships_whose_bases_overlap_get_a_derived_first_step() -> None:
     assert first.derived and first.title == "Pieces that overlap before anything moves"
     assert "Raider and Nebulon start overlapping" in first.text and "assumes" in first.text
     assert "If Raider ends at speed 0, it still overlaps Nebulon" in first.text
-    assert all(get_clause(c) for c in first.rules) and set(first.highlight) == {"a", "b"}
+    assert all(get_clause(c) for c in first.rules) and first.highlight == ("a", "b", "start-overlap-1")
+    drawn = next(f for f in r.figures if f.id == "start-overlap-1")
+    assert drawn.kind == "overlap" and drawn.label == "overlapping at the start"
 
 
 def test_a_squadron_on_a_dial_frame_overlaps_it() -> None:

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 R = "armada-1.5/"
 CHECK = "check the situation"
+START_FIGURE = "overlapping at the start"
+"""The picture's name for where two pieces start overlapping (short: it is drawn beside the area)."""
 START_RULES = (
     R + "overlapping/ship-onto-ship",
     R + "overlapping/squadron-placement",
@@ -46,7 +48,7 @@ def _mover(scenario: Scenario) -> str | None:
     return a.get("ship") if a.get("type") == "maneuver" else None
 
 
-def start_step(scenario: Scenario, found: list[StartOverlap]) -> Step:
+def start_step(scenario: Scenario, found: list[StartOverlap], figures: tuple[str, ...] = ()) -> Step:
     """What the ruling assumed about pieces that overlap before anything moves (derived: our reading)."""
     pairs = "; ".join(_pair(scenario, o) for o in found)
     text = (
@@ -67,4 +69,4 @@ def start_step(scenario: Scenario, found: list[StartOverlap]) -> Step:
             "stands, and that counts as overlapping."
         )
     ids = tuple(dict.fromkeys(p for o in found for p in (o.first, o.second)))
-    return Step("Pieces that overlap before anything moves", text, START_RULES, ids, derived=True)
+    return Step("Pieces that overlap before anything moves", text, START_RULES, ids + figures, derived=True)

@@ -20,10 +20,10 @@ from typing import Any
 
 from shapely import Polygon, STRtree
 
-from rules.engine.armada.narrate_start import start_step, start_warnings
+from rules.engine.armada.narrate_start import START_FIGURE, start_step, start_warnings
 from rules.engine.armada.pieces import ship_body, ship_footprint, squadron_base
-from rules.engine.geometry import overlaps
-from rules.engine.ruling import Ruling
+from rules.engine.geometry import Point, overlaps, ring
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
 
 BASES = "bases"
@@ -41,6 +41,8 @@ class StartOverlap:
     where: str
     """``BASES`` or ``FRAMES``."""
     area_mm2: float
+    outline: tuple[Point, ...] = ()
+    """Where they overlap (the largest part), for the picture."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"pieces": [self.first, self.second], "where": self.where, "area_mm2": self.area_mm2}
@@ -79,7 +81,8 @@ def start_overlaps(scenario: Scenario) -> list[StartOverlap]:
                 continue
             first, second = (b, a) if b.kind == "ship" and a.kind != "ship" else (a, b)
             where = BASES if overlaps(ba, bb) else FRAMES
-            out.append(StartOverlap(first.id, second.id, where, round(fa.intersection(fb).area, 1)))
+            shared = fa.intersection(fb)
+            out.append(StartOverlap(first.id, second.id, where, round(shared.area, 1), ring(shared)))
     return out
 
 
@@ -93,11 +96,16 @@ def with_start_check(handler: Callable[[Scenario], Ruling]) -> Callable[[Scenari
         outcome = {**ruling.outcome, "start_overlaps": [o.to_dict() for o in found]}
         if not found:
             return Ruling(outcome, ruling.steps, ruling.warnings, ruling.figures, ruling.summary)
+        figures = tuple(
+            Figure(f"start-overlap-{i}", "overlap", o.outline, START_FIGURE)
+            for i, o in enumerate(found, start=1)
+            if o.outline
+        )
         return Ruling(
             outcome,
-            (start_step(scenario, found), *ruling.steps),
+            (start_step(scenario, found, tuple(f.id for f in figures)), *ruling.steps),
             (*start_warnings(scenario, found), *ruling.warnings),
-            ruling.figures,
+            (*ruling.figures, *figures),
             ruling.summary,
         )
 
