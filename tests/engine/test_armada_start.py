@@ -63,6 +63,7 @@ def test_ships_whose_bases_overlap_get_a_derived_first_step() -> None:
     assert first.derived and first.title == "Pieces that overlap before anything moves"
     assert "Raider and Nebulon start overlapping" in first.text and "assumes" in first.text
     assert "If Raider ends at speed 0, it still overlaps Nebulon" in first.text
+    assert r.outcome["overlapped_ships"] == ["b"]  # what that sentence says the maneuver does
     assert all(get_clause(c) for c in first.rules) and first.highlight == ("a", "b", "start-overlap-1")
     drawn = next(f for f in r.figures if f.id == "start-overlap-1")
     assert drawn.kind == "overlap" and drawn.label == "overlapping at the start"
