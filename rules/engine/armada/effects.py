@@ -23,7 +23,7 @@ class Effect:
 EFFECTS: dict[str, Effect] = {
     "asteroid-field": Effect(P + "asteroid-field", "is dealt 1 faceup damage card", None),
     "debris-field": Effect(P + "debris-field", "suffers 2 damage on one hull zone (its owner chooses)", None),
-    "station": Effect(P + "station", "may discard 1 faceup or facedown damage card", "recovers 1 hull"),
+    "station": Effect(P + "station", "may discard 1 faceup or facedown damage card", "may recover 1 hull point"),
     "dust-field": Effect(P + "dust-field", None, None),
     "exogorth": Effect(P + "exogorth", "suffers 1 damage", None),
     "gravity-rift": Effect(P + "gravity-rift", "has its speed dial set to 0", None),
