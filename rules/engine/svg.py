@@ -39,6 +39,7 @@ COLOURS = {
     "counted": "#f5d76e",
     "overlap": "#ff2d55",
     "ghost": "#cbd5e1",
+    "abandoned": "#fb923c",
     "option": "#34d399",
     "highlight": "#ffe14d",
     "text": "#f1f5f9",
@@ -418,6 +419,7 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
 
 LEGEND = (
     ("start", "ghost-start", {"fill": "none", "stroke": "#cbd5e1", "stroke-dasharray": "3 2"}),
+    ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "1 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
@@ -547,6 +549,7 @@ def _figure(
         "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
         "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.45", "stroke": "#f8fafc"},
         "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
+        "abandoned": {"fill": "none", "stroke": COLOURS["abandoned"], "stroke-dasharray": "1 2"},
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
         "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
@@ -562,6 +565,9 @@ def _figure(
     if f.kind == "overlap" and f.label:
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
+        # the marker steps around earlier labels (several contacts of a ram sit close together)
+        cx, cy = _free_spot(cv, (cx, cy - cv.font * 0.45), f.label)
+        cy += cv.font * 0.45
         ET.SubElement(
             g,
             "circle",
