@@ -259,3 +259,39 @@ def test_the_correction_is_registered_for_the_rulings_it_changes() -> None:
     assert change in changes_since(1, example("am-10-inside-turn"))
     mined = scenario([ship("a", "small", 500, 300), mine("m", 500 + 43 / 2 + 40, 300 + PITCH)], move("a", [0]))
     assert change.affects(mined)
+
+
+@pytest.mark.parametrize(("faces", "cards"), [(["hit", "crit"], 2), (["accuracy", "hit"], 1), (["accuracy"] * 2, 0)])
+def test_entered_mine_dice_change_the_outcome(faces: list[str], cards: int) -> None:
+    d = {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": [ship("a", "small", 500, 300), mine("m", 500 + 43 / 2 + 40, 300 + PITCH)],
+        "action": move("a", [0]),
+        "dice": {"m": faces},
+    }
+    r = evaluate(parse_scenario(d))
+    e = r.outcome["effects"][0]
+    assert e["rolled"] == faces and e["cards"] == cards
+    assert any(f"Rolled {', '.join(faces)}" in s.text for s in r.steps)
+
+
+def test_mine_dice_are_checked() -> None:
+    from rules.engine import ScenarioError
+
+    d = {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": [
+            ship("a", "small", 500, 300),
+            mine("m", 900, 300),
+            {"id": "o", "kind": "token", "type": "objective", "x": 1, "y": 1},
+        ],
+        "action": move("a", [0]),
+    }
+    for dice, field in (({"m": ["hit"] * 3}, "dice.m"), ({"m": ["focus"]}, "dice.m"), ({"o": ["hit"]}, "dice.o")):
+        with pytest.raises(ScenarioError) as err:
+            parse_scenario({**d, "dice": dice})
+        assert field in str(err.value)

@@ -104,6 +104,10 @@ def _facts_variants(d: dict[str, Any]) -> list[Any]:
         out.append((s, dataclasses.replace(f, tool=dataclasses.replace(f.tool, overlaps=True, other_overlaps=True))))
         out.append((s, dataclasses.replace(f, tool=dataclasses.replace(f.tool, overlaps=True))))
         out.append((s, dataclasses.replace(f, tie=True, closest=f.overlapped[:1] * 2)))
+    for rolled in (("hit", "accuracy"), ("crit",)):
+        if f.mines:
+            mines = tuple(dataclasses.replace(m, rolled=rolled) for m in f.mines)
+            out.append((s, dataclasses.replace(f, mines=mines)))
     if f.final.pose:
         out.append((s, dataclasses.replace(f, close_ships=((f.ship.id, True), (f.ship.id, False)), edge_close=True)))
         out.append((s, dataclasses.replace(f, close_squadrons=(f.ship.id,), close_mines=(f.ship.id,))))

@@ -58,6 +58,10 @@ class NearEffect:
     removed: bool = False
     """The token is removed from the play area when it resolves."""
 
+    def cards(self, faces: tuple[str, ...]) -> int:
+        """What a definite roll deals: one ``per_hit`` for each hit or critical icon."""
+        return sum(f in ("hit", "crit") for f in faces[: self.dice])
+
     def branches(self) -> list[dict[str, Any]]:
         """Every distinct result of the dice with its exact probability, most likely first."""
         if not self.dice:
@@ -67,7 +71,7 @@ class NearEffect:
             p = Fraction(1)
             for f in faces:
                 p *= Fraction(BLUE_FACES[f], 8)
-            n = sum(f in ("hit", "crit") for f in faces)
+            n = self.cards(faces)
             totals[n] = totals.get(n, Fraction(0)) + p
         return [
             {"cards": n, "probability": float(v), "odds": f"{v.numerator}/{v.denominator}"}
@@ -98,3 +102,9 @@ NEAR: dict[str, NearEffect] = {
 
 UNMODELLED_TOKENS = ("objective", "grav", "targeting", "other")
 """Token types whose effect, if any, is given by an objective or upgrade card Table Ruling does not read."""
+
+
+def dice_rolled(piece: dict[str, Any], edition: str) -> int:
+    """How many dice a piece's effect rolls (a scenario's ``dice`` may give no more)."""
+    near = NEAR.get(str(piece.get("type")))
+    return near.dice if near is not None and piece.get("kind") == "token" else 0

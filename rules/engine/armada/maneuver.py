@@ -13,7 +13,7 @@ position; resolve obstacles and proximity mines; then the play area.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shapely import Polygon
@@ -83,6 +83,8 @@ class Near:
     type: str
     distance: float
     """mm, base (dials and frames ignored) to the piece; 0 overlapping or touching."""
+    rolled: tuple[str, ...] = ()
+    """The faces the scenario gives for its dice (``dice``), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +262,10 @@ def maneuver_facts(scenario: Scenario) -> ManeuverFacts:
             hits.append(ObstacleHit(ob.id, str(ob.type)))
 
     mine_band = NEAR["proximity-mine"].bands[1]
-    mines = tuple(_near(scenario, "token", body, ("proximity-mine",), mine_band))
+    rolls = scenario.dice
+    mines = tuple(
+        replace(m, rolled=rolls.get(m.id, ())) for m in _near(scenario, "token", body, ("proximity-mine",), mine_band)
+    )
     edge1 = dim.band_end(mine_band)
     close_mines = tuple(
         p.id

@@ -118,11 +118,11 @@ TEXT: dict[str, str] = {
     "obstacles.order.text": "{ship} resolves each obstacle's effect, in any order its owner chooses.",
     # tokens
     "mine.title": "It ends at distance 1 of {name}: the mine resolves",
-    "mine.text": (
-        "A ship that ends its movement at distance 1 of a proximity mine resolves it: {effect}. {name} is {mm} mm "
-        "from its base. Possible results: {odds}."
-    ),
+    "mine.text": "A ship that ends its movement at distance 1 of a proximity mine resolves it: {effect}.",
+    "mine.branches": " {name} is {mm} mm from its base. Possible results: {odds}.",
     "mine.odds": "{cards} ({odds})",
+    "mine.rolled": " {name} is {mm} mm from its base. Rolled {faces}: {cards}.",
+    "mine.short": " The dice given ({faces}) are fewer than the {n} rolled; every result is shown.",
     "mine.zero": (
         " It executed its maneuver at speed 0 without moving; Table Ruling treats that as ending its movement "
         "where it stands."
@@ -428,7 +428,27 @@ def _tokens(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
     odds = "; ".join(say("mine.odds", cards=_cards(b["cards"]), odds=b["odds"]) for b in branches)
     for m in f.mines:
         name = scenario.names([m.id])
-        text = say("mine.text", effect=near.text, name=name, mm=f"{m.distance:.1f}", odds=odds)
+        mm = f"{m.distance:.1f}"
+        text = say("mine.text", effect=near.text)
+        entry: dict[str, Any] = {
+            "source": m.id,
+            "trigger": "distance-1",
+            "rule": near.rule,
+            "text": f"{f.ship.label}: {near.text}.",
+            "removed": near.removed,
+            "dice": {"count": near.dice, "colour": "blue"},
+            "branches": [dict(b, result=_cards(b["cards"])) for b in branches],
+        }
+        if len(m.rolled) >= near.dice:
+            used = m.rolled[: near.dice]
+            cards = near.cards(used)
+            entry.update(rolled=list(used), cards=cards, result=_cards(cards))
+            text += say("mine.rolled", name=name, mm=mm, faces=", ".join(used), cards=_cards(cards))
+        else:
+            text += say("mine.branches", name=name, mm=mm, odds=odds)
+            if m.rolled:
+                text += say("mine.short", faces=", ".join(m.rolled), n=near.dice)
+        told.effects.append(entry)
         if f.speed == 0:
             text += say("mine.zero")
         told.steps.append(
@@ -439,17 +459,6 @@ def _tokens(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
                 (m.id, "final"),
                 derived=f.speed == 0,
             )
-        )
-        told.effects.append(
-            {
-                "source": m.id,
-                "trigger": "distance-1",
-                "rule": near.rule,
-                "text": f"{f.ship.label}: {near.text}.",
-                "removed": near.removed,
-                "dice": {"count": near.dice, "colour": "blue"},
-                "branches": [dict(b, result=_cards(b["cards"])) for b in branches],
-            }
         )
     for mid in f.close_mines:
         told.warnings.append(say("warn.mine", name=scenario.names([mid]), mm=CLOSE_CALL_MM))
