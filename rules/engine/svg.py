@@ -495,10 +495,13 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
 def _free_spot(cv: _Canvas, at: Point, text: str) -> Point:
     """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
     w, h = max(1, len(text)) * cv.font * 0.6, cv.font * 1.2  # DejaVu Sans: about 0.6 em a character
-    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in (1, 2) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    steps = [(0.0, 0.0)] + [
+        (dx * w * k, dy * h * k) for k in (1, 2, 3) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))
+    ]
     for dx, dy in steps:
         x, y = at[0] + dx, at[1] + dy
-        box = (x - w / 2, y + cv.font * 0.8 - h / 2, x + w / 2, y + cv.font * 0.8 + h / 2)
+        base = y + cv.font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+        box = (x - w / 2, base - cv.font * 0.25, x + w / 2, base - cv.font * 0.25 + h)
         if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
             cv.labels.append(box)
             return x, y
@@ -566,8 +569,8 @@ def _figure(
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
         # the marker steps around earlier labels (several contacts of a ram sit close together)
-        cx, cy = _free_spot(cv, (cx, cy - cv.font * 0.45), f.label)
-        cy += cv.font * 0.45
+        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label)
+        cy = at_y + cv.font * 1.15
         ET.SubElement(
             g,
             "circle",
