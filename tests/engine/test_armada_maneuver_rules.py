@@ -301,3 +301,13 @@ def test_mine_dice_are_checked() -> None:
         with pytest.raises(ScenarioError) as err:
             parse_scenario({**d, "dice": dice})
         assert field in str(err.value)
+
+
+def test_clicks_beyond_the_reduced_speeds_chart_are_called_out() -> None:
+    """Yaw II at joint 1 of speed 2 but only I at speed 1: slowed by a rift, the course is not legal."""
+    a = ship("a", "small", 500, 300, yaw_limits={"1": [1], "2": [2, 1]})
+    r = evaluate(scenario([a, rift(680, 300)], move("a", [2, 0])))
+    step = next(s for s in r.steps if "speed chart allows fewer clicks" in s.title)
+    assert "at most 1 click(s) at joint 1" in step.text and "armada-1.5/ship-movement/yaw" in step.rules
+    ok = evaluate(scenario([a, rift(680, 300)], move("a", [1, 0])))
+    assert not any("speed chart" in s.title for s in ok.steps)

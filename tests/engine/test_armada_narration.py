@@ -83,6 +83,13 @@ SYNTHETIC = [
         [0],
     ),
     doc([ship("zq0x", 500, 300), piece("zq1x", "token", "proximity-mine", 500 + 43 / 2 + 40, 300)], []),
+    doc(  # slowed by a rift past its speed chart
+        [
+            ship("zq0x", 500, 300, yaw_limits={"1": [1], "2": [2, 1]}),
+            piece("zq1x", "obstacle", "gravity-rift", 680, 300, shape="gravity-rift"),
+        ],
+        [2, 0],
+    ),
     doc([ship("zq0x", 500, 880)], [0]),  # off the table
     doc([ship("zq0x", 500, 860), ship("zq1x", 500, 860 + PITCH - 20, 90)], [0]),  # a ram saves it
     doc([ship("zq0x", 500, 300), ship("zq1x", 500, 300 + PITCH + 71 + 2 * dim.FRAME_DEPTH.value)], [0]),  # touching

@@ -96,6 +96,8 @@ class ManeuverFacts:
     course_speed: int
     """The speed the course is plotted at: the dial, less one near a gravity rift."""
     rifts: tuple[Near, ...]
+    yaw_over: tuple[tuple[int, int], ...]
+    """(joint, limit) where the clicks used at the rift-reduced speed exceed that speed's chart (when given)."""
     course: Course
     """The course as executed: clicks for ``course_speed`` joints, on ``tool.side_used`` (or the declared side)."""
     declared_pose: Pose | None
@@ -229,6 +231,10 @@ def maneuver_facts(scenario: Scenario) -> ManeuverFacts:
     course_speed = max(0, dialled + NEAR["gravity-rift"].speed_change) if rifts else dialled
     plotted = Course(tuple(a.get("clicks", ())), str(a.get("side", "right"))).at_speed(course_speed)
     tool, tried, course, declared_pose = _side_and_attempts(scenario, ship, plotted)
+    row = (ship.get("yaw_limits") or {}).get(str(course_speed)) if rifts and course_speed else None
+    yaw_over = tuple(
+        (i + 1, int(lim)) for i, (c, lim) in enumerate(zip(plotted.clicks, row or (), strict=False)) if abs(c) > lim
+    )
     final = tried[-1]
     overlapped: list[str] = []
     for t in tried:
@@ -283,6 +289,7 @@ def maneuver_facts(scenario: Scenario) -> ManeuverFacts:
         dialled=dialled,
         course_speed=course_speed,
         rifts=rifts,
+        yaw_over=yaw_over,
         course=course,
         declared_pose=declared_pose,
         tool=tool,

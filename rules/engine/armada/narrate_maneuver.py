@@ -28,15 +28,23 @@ TEXT: dict[str, str] = {
         "{ship} is at distance 1–2 of {rifts} when it resolves Determine Course, so {effect}. "
         "Its speed dial still shows {dialled}; it plots its course at speed {speed}."
     ),
-    "rift.clicks": " Table Ruling uses the clicks given for its first {speed} joint(s).",
+    "rift.clicks": " Table Ruling uses the clicks given for its first {joints}.",
+    "rift.yaw.title": "At speed {speed} its speed chart allows fewer clicks",
+    "rift.yaw.text": (
+        "The course is plotted at speed {speed}, so the speed chart's column for speed {speed} limits each joint: "
+        "{over}. Those clicks are not a legal course at speed {speed}; plot it again within the chart."
+    ),
+    "rift.yaw.joint": "at most {limit} click(s) at joint {joint}",
     "rift.zero": " At speed 0 it does not move, but it still executes a maneuver.",
     "course.title": "{ship} plots speed {speed}",
     "course.text": (
-        "At speed {speed} the ship uses joints 1 to {speed} of the tool, set to clicks {clicks} (22.5° each, "
+        "At speed {speed} the ship uses {joints} of the tool, set to clicks {clicks} (22.5° each, "
         "positive clockwise), with the tool on its {side} side{huge}. The ship is picked up and placed beside the "
         "guides at the last joint used: it ignores everything between its start and its final position."
     ),
     "course.huge": " in the notches of its rear base (a huge ship)",
+    "joints.one": "joint 1",
+    "joints.many": "joints 1 to {speed}",
     "course.zero": "At speed 0 the ship does not move, but it still executes a maneuver.",
     # the tool's side, checked at the plotted speed
     "tool.fits.title": "The tool on the {side} side: legal",
@@ -179,6 +187,10 @@ def _other(side: str) -> str:
     return "left" if side == "right" else "right"
 
 
+def _joints(speed: int) -> str:
+    return say("joints.one") if speed == 1 else say("joints.many", speed=speed)
+
+
 def _cards(n: int) -> str:
     return "no damage card" if n == 0 else ("1 facedown damage card" if n == 1 else f"{n} facedown damage cards")
 
@@ -223,7 +235,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         near = NEAR["gravity-rift"]
         rifts = scenario.names(r.id for r in f.rifts)
         text = say("rift.text", ship=ship.label, rifts=rifts, effect=near.text, dialled=f.dialled, speed=f.course_speed)
-        text += say("rift.clicks", speed=f.course_speed) if f.course_speed else say("rift.zero")
+        text += say("rift.clicks", joints=_joints(f.course_speed)) if f.course_speed else say("rift.zero")
         told.steps.append(
             Step(
                 say("rift.title", rifts=rifts, speed=f.course_speed),
@@ -233,6 +245,16 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
                 derived=f.course_speed > 0,
             )
         )
+        if f.yaw_over:
+            over = "; ".join(say("rift.yaw.joint", limit=lim, joint=j) for j, lim in f.yaw_over)
+            told.steps.append(
+                Step(
+                    say("rift.yaw.title", speed=f.course_speed),
+                    say("rift.yaw.text", speed=f.course_speed, over=over),
+                    (R + "ship-movement/yaw", near.rule),
+                    (ship.id,),
+                )
+            )
         for r in f.rifts:
             told.effects.append(
                 {
@@ -247,7 +269,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
     if speed:
         clicks = ", ".join(f"{c:+d}" if c else "0" for c in f.course.clicks)
         huge = say("course.huge") if f.size == "huge" else ""
-        text = say("course.text", speed=speed, clicks=clicks, side=f.tool.side, huge=huge)
+        text = say("course.text", speed=speed, joints=_joints(speed), clicks=clicks, side=f.tool.side, huge=huge)
     else:
         text = say("course.zero")
     told.steps.append(
