@@ -28,7 +28,7 @@ TEXT: dict[str, str] = {
         "{ship} is at distance 1–2 of {rifts} when it resolves Determine Course, so {effect}. "
         "Its speed dial still shows {dialled}; it plots its course at speed {speed}."
     ),
-    "rift.clicks": " Table Ruling uses the clicks given for its first {joints}.",
+    "rift.clicks": " Table Ruling uses the clicks given for {joints}; the last joint's click is not used.",
     "rift.yaw.title": "At speed {speed} its speed chart allows fewer clicks",
     "rift.yaw.text": (
         "The course is plotted at speed {speed}, so the speed chart's column for speed {speed} limits each joint: "
