@@ -152,7 +152,7 @@ def test_other_tokens_say_their_card_decides() -> None:
     tok = {"id": "obj", "kind": "token", "type": "objective", "x": 500 + 43 / 2 + 30, "y": 300 + PITCH}
     r = evaluate(scenario([ship("a", "small", 500, 300), tok], move("a", [0])))
     assert r.outcome["effects"] == []
-    assert any("check the card" in s.text for s in r.steps)
+    assert any("Check the card" in s.text for s in r.steps)
 
 
 def test_purrgil_damage_after_a_ram_uses_the_speed_on_the_dial() -> None:

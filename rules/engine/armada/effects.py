@@ -98,7 +98,7 @@ NEAR: dict[str, NearEffect] = {
         removed=True,
     ),
 }
-"""Obstacle types and token types with an effect at a distance (the rest have none of their own)."""
+"""Obstacle types and token types with an effect at a distance that the rules reference gives."""
 
 UNMODELLED_TOKENS = ("objective", "grav", "targeting", "other")
 """Token types whose effect, if any, is given by an objective or upgrade card Table Ruling does not read."""

@@ -137,8 +137,8 @@ TEXT: dict[str, str] = {
     ),
     "token.title": "It ends at distance 1 of {name}",
     "token.text": (
-        "{name} ({type} token) has no effect of its own on a maneuver. An objective or upgrade card may give it "
-        "one; Table Ruling does not apply card effects, so check the card."
+        "{name} is a {type} token: what it does is given by the objective or upgrade card that uses it, which "
+        "Table Ruling does not read, so no effect is applied here. Check the card."
     ),
     # the play area
     "destroyed.title": "{ship} is destroyed",
