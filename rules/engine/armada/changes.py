@@ -20,7 +20,7 @@ def maneuver_ruled_differently(scenario: Scenario) -> bool:
 
 CHANGES = (
     Change(
-        version=3,
+        version=5,
         date="2026-11-25",
         game="armada",
         title="Maneuvers: the tool goes to the other side; gravity rifts and proximity mines act on a maneuver",
