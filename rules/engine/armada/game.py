@@ -12,6 +12,7 @@ from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
 from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
+from rules.engine.armada.effects import BLUE_FACES, dice_rolled
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.menus import who_menu
@@ -160,5 +161,9 @@ GAME = Game(
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
     palette=palette(),
     chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
+    changes=CHANGES,
+    dice_faces=tuple(BLUE_FACES),
+    dice_limit=dice_rolled,
+    dice_kinds=("token",),
     shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )
