@@ -33,7 +33,7 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     expect(page).to_have_url(re.compile(r"/setup/\?.*p-0-id=a"))
     first = page.locator("#preview svg").inner_html()
     page.locator('[name="speed"]').select_option("4")
-    expect(verdict).to_contain_text("(300, 400)")
+    expect(verdict).to_contain_text("straight 4")
     assert page.locator("#preview svg").inner_html() != first
 
     page.get_by_role("button", name="Explain").click()
