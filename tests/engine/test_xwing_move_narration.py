@@ -231,8 +231,8 @@ def test_a_quiet_maneuver_says_nothing_else_happens() -> None:
 
 
 def option(name: str, legal: bool = True) -> Option:
-    reason = None if legal else "overlaps ship Piece 4"
-    return Option(name, AT, box(0, 0, 20, 40), legal, reason, () if legal else (OTHER,))
+    problems = () if legal else (("overlaps-ship", OTHER), ("through-obstacle", ROCK), ("off-table", ""))
+    return Option(name, AT, box(0, 0, 20, 40), problems)
 
 
 def roll(ed: str = "2.5", **kw: Any) -> OptionFacts:

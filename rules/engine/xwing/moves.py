@@ -26,8 +26,8 @@ from rules.engine.xwing.movement import (
     choose_option,
     execute_maneuver,
 )
-from rules.engine.xwing.narration.maneuver import narrate_maneuver
-from rules.engine.xwing.narration.options import narrate_option, narrate_rotate
+from rules.engine.xwing.narration.maneuver import narrate_maneuver, tallon_reason
+from rules.engine.xwing.narration.options import narrate_option, narrate_rotate, option_reason
 from rules.engine.xwing.pieces import outline, play_area, ship_outline, ship_pose
 from rules.engine.xwing.remotes import RemoteFacts, remote_facts
 from rules.engine.xwing.resolve import Resolution, range_0_steps, resolve_contacts
@@ -211,8 +211,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     if bearing == "tallon":
         outcome["tallon_position"] = m.tallon_position
         outcome["positions"] = {
-            k: {"legal": not v, "reason": ("overlaps ship " + scenario.names(v)) if v else None}
-            for k, v in m.tallon_tried.items()
+            k: {"legal": not v, "reason": tallon_reason(facts.labels, v)} for k, v in facts.tallon_tried
         }
     warnings = (*contacts.warnings, *words.warnings, *rf.contacts.warnings)
     return Ruling(outcome, words.steps, warnings, tuple(figures), words.summary)
@@ -297,7 +296,6 @@ def option_ruling(scenario: Scenario) -> Ruling:
         figures += _poly_figure(
             f"option-{o.name}", "ghost" if not o.legal else "option", ship_outline(ship, o.final), o.name
         )
-    positions = {o.name: {"legal": o.legal, "reason": o.reason} for o in options}
     facts = OptionFacts(
         edition=ed,
         ship=ship.id,
@@ -311,6 +309,7 @@ def option_ruling(scenario: Scenario) -> Ruling:
         options=tuple(options),
         chosen=chosen,
     )
+    positions = {o.name: {"legal": o.legal, "reason": option_reason(facts.labels, o)} for o in options}
     if chosen is None:
         words = narrate_option(facts)
         outcome: dict[str, Any] = {

@@ -8,6 +8,8 @@ label; positions stay in the steps' texts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.engine.ruling import Step
 from rules.engine.xwing.move_facts import Bump, ManeuverFacts
 from rules.engine.xwing.narration.common import (
@@ -42,6 +44,11 @@ def maneuver_name(f: ManeuverFacts) -> str:
     if f.speed is not None:
         words.append(str(f.speed))
     return " ".join(words)
+
+
+def tallon_reason(labels: Mapping[str, str], ships: tuple[str, ...]) -> str | None:
+    """Why a Tallon roll position cannot be taken (the outcome's ``positions[…].reason``), or None."""
+    return f"overlaps ship {names(labels, ships)}" if ships else None
 
 
 def narrate_maneuver(f: ManeuverFacts) -> Narration:

@@ -6,8 +6,11 @@ the template and final base met; they never skip the action step. A rotation is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.engine.ruling import Step
 from rules.engine.xwing.move_facts import OptionFacts, RotateFacts
+from rules.engine.xwing.movement import Option
 from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, position, route
 from rules.engine.xwing.resolve import cid
 
@@ -15,6 +18,20 @@ from rules.engine.xwing.resolve import cid
 def option_words(name: str) -> str:
     """A boost or barrel-roll option as said aloud: ``bank-left`` → ``bank left``."""
     return name.replace("-", " ")
+
+
+PROBLEMS = {
+    "overlaps-ship": "overlaps ship {}",
+    "overlaps-obstacle": "overlaps obstacle {}",
+    "through-obstacle": "moves through obstacle {}",
+    "off-table": "leaves the play area",
+}
+"""Why an option is not legal, one clause per problem (``Option.problems``)."""
+
+
+def option_reason(labels: Mapping[str, str], o: Option) -> str | None:
+    """Why a barrel-roll position or boost is not legal (the outcome's ``positions[…].reason``), or None."""
+    return "; ".join(PROBLEMS[what].format(labels.get(pid, pid)) for what, pid in o.problems) or None
 
 
 def narrate_option(f: OptionFacts) -> Narration:
@@ -26,12 +43,13 @@ def narrate_option(f: OptionFacts) -> Narration:
         steps.append(_tractor_step(f))
     steps.append(_roll_step(f) if f.is_roll else _boost_step(f))
     for o in f.options:
-        verdict = "legal" if o.legal else f"not legal: {o.reason}"
+        reason = option_reason(f.labels, o)
+        verdict = "legal" if o.legal else f"not legal: {reason}"
         steps.append(
             Step(
                 f"{kind.capitalize()} {o.name}: {verdict}",
                 f"Placed {o.name}, the ship would end at {position(o.final)}; "
-                + ("nothing stops it." if o.legal else f"it {o.reason}."),
+                + ("nothing stops it." if o.legal else f"it {reason}."),
                 (fail_clause,),
                 (f"option-{o.name}", *o.blocking),
             )
