@@ -24,11 +24,13 @@ from rules.engine import evaluate, parse_scenario
 from rules.engine.clauses import get_clause
 from rules.engine.geometry import Pose
 from rules.engine.ruling import Step
-from rules.engine.xwing.move_facts import Bump, ManeuverFacts, Met, OptionFacts, Resolved, RotateFacts
+from rules.engine.xwing.move_facts import Bump, HugeFacts, ManeuverFacts, Met, OptionFacts, Resolved, RotateFacts
 from rules.engine.xwing.movement import Option
 from rules.engine.xwing.narration.common import Narration
+from rules.engine.xwing.narration.huge import narrate_huge
 from rules.engine.xwing.narration.maneuver import narrate_maneuver
 from rules.engine.xwing.narration.options import narrate_option, narrate_rotate
+from tests.engine.helpers import move, rule, ship
 from tests.engine.test_labels_in_text import renamed
 
 LIBRARY = Path(__file__).resolve().parents[2] / "rules" / "examples"
@@ -44,14 +46,11 @@ INTERNAL = re.compile(r"\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.
 
 
 def _examples() -> list[Path]:
-    """The library's X-Wing moves by small, medium and large ships (huge ships have their own ruling)."""
+    """The library's X-Wing moves: maneuvers (huge ships' too), barrel rolls, boosts, rotations."""
     found = []
     for p in sorted(LIBRARY.glob("*.json")):
         s = json.loads(p.read_text(encoding="utf-8"))["scenario"]
-        if s["game"] != "xwing" or s["action"]["type"] not in MOVES:
-            continue
-        mover = next(q for q in s["pieces"] if q["id"] == s["action"]["ship"])
-        if mover.get("size") != "huge":
+        if s["game"] == "xwing" and s["action"]["type"] in MOVES:
             found.append(p)
     return found
 
@@ -310,3 +309,36 @@ def test_a_rotation_verdict_names_what_it_lands_on() -> None:
     n = narrate_rotate(ROTATIONS["onto an obstacle"])
     assert n.summary == "Piece 0 rotates -90° in place onto Piece 1; it cannot attack."
     assert narrate_rotate(replace(ROTATIONS["free"], degrees=180)).summary == "Piece 0 rotates 180° in place."
+
+
+HUGE: dict[str, HugeFacts] = {
+    "nothing met": HugeFacts("2.5", SHIP, LABELS, 2, ()),
+    "obstacles removed, one the appendix is silent on": HugeFacts(
+        "2.5", SHIP, LABELS, 2, ((ROCK, "asteroid", "it suffers 1 critical damage"), (DEBRIS, "loose-cargo", None))
+    ),
+    "standard ships": HugeFacts("2.0", SHIP, LABELS, 3, (), standard_ships=(OTHER, ENEMY), dice=3, fled=True),
+    "a huge ship": HugeFacts("2.5", SHIP, LABELS, 3, (), huge_ships=(ENEMY,), standard_ships=(OTHER,)),
+}
+
+
+@pytest.mark.parametrize("facts", HUGE.values(), ids=HUGE.keys())
+def test_every_huge_ship_sentence_reads_well(facts: HugeFacts) -> None:
+    n = narrate_huge(facts)
+    assert problems(n.steps, n.warnings, n.summary) == []
+    assert n.summary.startswith("Piece 0 (huge) ")
+
+
+def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
+    """A type is said as players say it ("loose cargo"), not as the data spells it ("loose-cargo")."""
+    cargo = {
+        "id": "c",
+        "kind": "obstacle",
+        "type": "loose-cargo",
+        "shape": "loose-cargo",
+        "x": 400,
+        "y": 300,
+        "rotation": 0,
+    }
+    huge = ship("cr90", 400, 300, size="huge")
+    r = rule([huge, cargo], move("cr90", speed=2, final={"x": 400, "y": 300, "heading": 0}))
+    assert any(s.title == "It overlaps c: the appendix is silent on loose cargo" for s in r.steps)

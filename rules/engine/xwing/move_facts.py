@@ -140,3 +140,22 @@ class RotateFacts:
     overlapping: tuple[str, ...] = ()
     range_0_steps: tuple[Step, ...] = ()
     cannot_attack: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HugeFacts:
+    """A huge ship's maneuver, applied to the final position measured on the table."""
+
+    edition: str
+    ship: str
+    labels: Mapping[str, str]
+    speed: int
+    obstacles: tuple[tuple[str, str, str | None], ...]
+    """Each obstacle the final base overlaps: id, type, its huge-ship effect (None where the appendix is silent)."""
+    huge_ships: tuple[str, ...] = ()
+    """Huge ships it would overlap: it executes the maneuver again one speed lower."""
+    standard_ships: tuple[str, ...] = ()
+    """Standard ships it overlaps: damaged and set aside."""
+    dice: int = 0
+    """Attack dice it rolls for the standard ships (1/2/3 per small/medium/large)."""
+    fled: bool = False
