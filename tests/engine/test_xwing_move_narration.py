@@ -24,8 +24,10 @@ from rules.engine import evaluate, parse_scenario
 from rules.engine.clauses import get_clause
 from rules.engine.geometry import Pose
 from rules.engine.ruling import Step
+from rules.engine.xwing.contacts import CloseCall
 from rules.engine.xwing.move_facts import Bump, HugeFacts, ManeuverFacts, Met, OptionFacts, Resolved, RotateFacts
 from rules.engine.xwing.movement import Option
+from rules.engine.xwing.narration.close_calls import close_call_warning
 from rules.engine.xwing.narration.common import Narration
 from rules.engine.xwing.narration.huge import narrate_huge
 from rules.engine.xwing.narration.maneuver import narrate_maneuver
@@ -342,3 +344,10 @@ def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
     huge = ship("cr90", 400, 300, size="huge")
     r = rule([huge, cargo], move("cr90", speed=2, final={"x": 400, "y": 300, "heading": 0}))
     assert any(s.title == "It overlaps c: the appendix is silent on loose cargo" for s in r.steps)
+
+
+@pytest.mark.parametrize(("part", "overlapping"), [("template", True), ("template", False), ("final base", True)])
+def test_every_close_call_warning_reads_well(part: str, overlapping: bool) -> None:
+    said = close_call_warning(CloseCall("Piece 1", part, overlapping))
+    assert problems((), (said,), "ok.") == []
+    assert said.startswith(f"Piece 1: the {part} ") and said.endswith("by less than 0.5 mm; measure on the table")

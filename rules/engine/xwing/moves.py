@@ -139,7 +139,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
     ignored: tuple[str, ...] = ()
     if action.get("ignore_obstacles"):
         # an effect lets it ignore obstacles while it moves: they trigger nothing (devices still do)
-        resolved = MoveContacts(tuple(t for t in contacts.touches if t.piece.kind != "obstacle"), contacts.warnings)
+        resolved = MoveContacts(tuple(t for t in contacts.touches if t.piece.kind != "obstacle"), contacts.close_calls)
         ignored = tuple(
             t.piece.id for t in contacts.touches if t.piece.kind == "obstacle" and (t.through or t.overlapping)
         )
