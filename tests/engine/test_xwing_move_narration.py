@@ -351,3 +351,16 @@ def test_every_close_call_warning_reads_well(part: str, overlapping: bool) -> No
     said = close_call_warning(CloseCall("Piece 1", part, overlapping))
     assert problems((), (said,), "ok.") == []
     assert said.startswith(f"Piece 1: the {part} ") and said.endswith("by less than 0.5 mm; measure on the table")
+
+
+def test_a_huge_ship_verdict_names_every_consequence() -> None:
+    n = narrate_huge(HUGE["standard ships"])
+    assert n.summary == (
+        "Piece 0 (huge) ends at its measured position; Piece 4, Piece 5 each suffer 3 critical damage and are set "
+        "aside; it flees the play area."
+    )
+
+
+def test_a_tallon_roll_verdict_names_the_position() -> None:
+    n = narrate_maneuver(maneuver(bearing="tallon", tallon_position="backward"))
+    assert n.summary == "Piece 0 fully executes its Tallon roll left 2 to the backward position."

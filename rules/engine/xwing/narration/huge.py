@@ -97,4 +97,10 @@ def narrate_huge(f: HugeFacts) -> Narration:
         summary = f"{ship} (huge) ends at its measured position" + (
             f"; {names(f.labels, removed)} removed" if removed else ""
         )
+        if f.standard_ships:
+            each = "suffers" if len(f.standard_ships) == 1 else "each suffer"
+            are = "is" if len(f.standard_ships) == 1 else "are"
+            summary += f"; {names(f.labels, f.standard_ships)} {each} {f.speed} critical damage and {are} set aside"
+        if f.fled:
+            summary += "; it flees the play area"
     return Narration(tuple(steps), (), summary + ".")

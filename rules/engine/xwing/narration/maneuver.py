@@ -118,6 +118,8 @@ def _summary(f: ManeuverFacts) -> str:
     """The verdict in one line: the maneuver, what it crossed and landed on, and every consequence."""
     verb = {"full": "fully executes", "partial": "partially executes"}[f.executed]
     s = f"{f.labels[f.ship]} {verb} its {maneuver_name(f)}"
+    if f.bearing == "tallon" and f.executed == "full":
+        s += f" to the {f.tallon_position} position"
     if f.ignore_obstacles:
         s += " (ignoring obstacles)"
     s += route(f.labels, f.resolved.moved_through, f.resolved.overlapping, f.bumped)
