@@ -13,7 +13,7 @@ from typing import Any
 from shapely import Polygon
 
 from rules.engine.geometry import Pose, overlaps, ring
-from rules.engine.ruling import Figure, Ruling
+from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.xwing.contacts import MoveContacts, move_contacts
 from rules.engine.xwing.huge import huge_maneuver_ruling
@@ -73,16 +73,21 @@ def _move_facts(
 
 
 def _labels(scenario: Scenario) -> dict[str, str]:
+    """Every piece as the picture labels it: the narration names pieces by these."""
     return {p.id: p.label for p in scenario.pieces}
 
 
 def _met(contacts: MoveContacts) -> tuple[Met, ...]:
+    """The obstacles and devices met, in the order the template reaches them."""
     return tuple(
         Met(t.piece.id, t.piece.kind, t.through, t.overlapping, t.final_contact.touching) for t in contacts.touches
     )
 
 
-def _resolved(res: Resolution, rf: RemoteFacts, contacts: MoveContacts, r0: dict[str, Any], r0_steps: Any) -> Resolved:
+def _resolved(
+    res: Resolution, rf: RemoteFacts, contacts: MoveContacts, r0: dict[str, Any], r0_steps: list[Step]
+) -> Resolved:
+    """What the shared resolvers found (effects, remotes, range 0), with the steps they wrote."""
     return Resolved(
         effect_steps=tuple(res.steps),
         effect_sources=tuple(e["source"] for e in res.effects),
