@@ -161,7 +161,6 @@ GAME = Game(
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
     palette=palette(),
     chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
-    changes=CHANGES,
     dice_faces=tuple(BLUE_FACES),
     dice_limit=dice_rolled,
     dice_kinds=("token",),
