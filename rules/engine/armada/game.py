@@ -8,6 +8,7 @@ from shapely import Polygon
 
 from rules.engine.armada import parse
 from rules.engine.armada.catalog import catalog
+from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.form import FORM
 from rules.engine.armada.maneuver import maneuver_ruling
@@ -141,6 +142,7 @@ GAME = Game(
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
     palette=palette(),
+    changes=CHANGES,
     chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
     shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )
