@@ -544,7 +544,7 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         "lead_mm": round(max(lead, 0.0), 2),
         "region": {
             "area_mm2": round(region.area, 1),
-            "on_centre_line_mm": round(on_line.length if lines_of(on_line) else on_line.area, 1) if toward else None,
+            "on_centre_line_mm": round(_span(on_line, u), 1) if toward else None,
             "contains_proposed": within_region,
         },
         "ruler": {"positions": len(rulers) if toward else 1, "tied_stretch_mm": round(ruler.width, 2)},
@@ -634,6 +634,15 @@ def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> di
         return None
     x, y = max(pts, key=lead_at)
     return {"x": round(x, 2), "y": round(y, 2), "lead": round(lead_at((x, y)), 2)}
+
+
+def _span(g: BaseGeometry, u: Point) -> float:
+    """How long the legal centre-line positions are along the ruler: a line's length, a strip's extent along ``u``."""
+    if not polygons_of(g, 1e-6):
+        return float(g.length)
+    pts = shapely.get_coordinates(g)
+    along = pts[:, 0] * u[0] + pts[:, 1] * u[1]
+    return float(along.max() - along.min())
 
 
 def _half_plane(e: Point, u: Point, limit: float) -> Polygon:
