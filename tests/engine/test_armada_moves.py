@@ -67,7 +67,10 @@ def test_a_move_straight_at_a_flat_side_is_on_a_centre_line() -> None:
     straight = toward({"x": 600, "y": 430})
     assert straight.outcome["legal"], straight.outcome["violations"]
     assert straight.outcome["ruler"]["tied_stretch_mm"] == pytest.approx(40.0, abs=0.01)
-    assert toward({"x": 615, "y": 430}).outcome["legal"]  # still inside the stretch the ruler may start from
+    inside = toward({"x": 615, "y": 430})  # still inside the stretch the ruler may start from
+    assert inside.outcome["legal"]
+    ruler = next(f for f in inside.figures if f.id == "ruler")
+    assert ruler.coords[0] == (pytest.approx(615.0), pytest.approx(420.0))  # drawn where this move's centre line is
     assert R + "centre-line" in rules_broken(toward({"x": 650, "y": 430}))  # outside it
 
 

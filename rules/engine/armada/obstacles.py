@@ -478,9 +478,13 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
             and s1.distance(token_outline(t)) <= dim.DISTANCE_BANDS[0]
         ]
 
-    # the picture
-    end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
+    # the picture: across a stretch of ties, the ruler is drawn where the proposal's centre line meets it
     normal = (-u[1], u[0])
+    if ruler.width >= 1e-6:
+        sx, sy = ruler.e_far[0] - e[0], ruler.e_far[1] - e[1]
+        k = min(max(((p1.x - e[0]) * sx + (p1.y - e[1]) * sy) / ruler.width**2, 0.0), 1.0)
+        e = (e[0] + sx * k, e[1] + sy * k)
+    end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
     figures.append(Figure("ruler", "line", (e, end), f"range ruler to the end of distance {hi}"))
     figures.append(
         Figure(
