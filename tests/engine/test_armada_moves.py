@@ -105,6 +105,22 @@ def test_a_unique_closest_point_gives_one_ruler_and_the_side_to_go() -> None:
     )
 
 
+def test_a_round_token_moved_straight_at_a_flat_side_is_on_the_centre_line() -> None:
+    """The token's polygon has short flat sides: its vertex nearest the frigate is ~1.9 mm off its centre line."""
+    for kind in ("objective", "proximity-mine"):
+        token = {"id": "o", "kind": "token", "type": kind, "x": 600, "y": 400, "label": "Token"}
+        action = {"type": "move-token", "token": "o", "to": {"x": 600, "y": 440}, "max_distance": 2, "toward": "t"}
+        r = evaluate(scenario([token, FRIGATE], action))
+        assert r.outcome["legal"], (kind, r.outcome["violations"])
+        ruler = next(f for f in r.figures if f.id == "ruler")
+        assert ruler.coords[0][0] == pytest.approx(600.0, abs=1e-6)
+
+
+def test_distances_are_said_as_a_player_would() -> None:
+    assert narrate_move.about(0.3) == narrate_move.about(0.6) == "less than 1 mm"
+    assert narrate_move.about(2.5) == "about 3 mm" and narrate_move.about(1.0) == "about 1 mm"
+
+
 # 2. "as close as possible" includes staying
 
 

@@ -7,6 +7,7 @@ of the action in one place, and a test renders each template against the facts i
 
 from __future__ import annotations
 
+import math
 import string
 from typing import Any
 
@@ -191,7 +192,7 @@ class Narrator:
 
 def about(mm: float) -> str:
     """A distance as a player would say it: "less than 1 mm", "about 2 mm"."""
-    return "less than 1 mm" if mm < 0.5 else f"about {round(mm)} mm"
+    return "less than 1 mm" if mm < 1 else f"about {math.floor(mm + 0.5)} mm"
 
 
 def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None = None) -> Ruling:

@@ -224,27 +224,58 @@ def is_round(piece: Piece) -> bool:
     return piece.kind == "squadron" or (piece.kind == "token" and piece.get("outline") is None)
 
 
-def toward_rulers(s0: Polygon, target: BaseGeometry, *, single: bool = False) -> list[Ruler]:
+Disc = tuple[Point, float]
+"""A round piece's centre and radius."""
+
+
+def disc_of(piece: Piece) -> Disc | None:
+    """Squadron bases and catalogue tokens are discs: their closest points are computed from the centre."""
+    if not is_round(piece):
+        return None
+    return (float(piece.get("x")), float(piece.get("y"))), _radius(piece)
+
+
+def disc_ruler(s0: Polygon, target: BaseGeometry, moved: Disc | None, other: Disc | None) -> list[Ruler]:
+    """The one ruler toward a piece when either is a disc, from the true circle, not its polygon.
+
+    A disc's polygon has short flat sides: its vertex nearest a flat side can be ~1.9 mm off the
+    line through the centre, which would put a move straight at the side "off the centre line".
+    """
+    if s0.distance(target) <= 1e-9:
+        return []
+    if moved is not None:
+        (cx, cy), r = moved
+        q = other[0] if other is not None else nearest_points(target, shapely.Point(cx, cy))[0].coords[0]
+        d = math.dist((cx, cy), q)
+        u = ((q[0] - cx) / d, (q[1] - cy) / d)
+        e = (cx + u[0] * r, cy + u[1] * r)
+        return [Ruler(u, e, e)]
+    assert other is not None
+    (cx, cy), _ = other
+    a = nearest_points(s0, shapely.Point(cx, cy))[0]
+    d = math.dist((a.x, a.y), (cx, cy))
+    return [Ruler(((cx - a.x) / d, (cy - a.y) / d), (a.x, a.y), (a.x, a.y))]
+
+
+def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
     """Every allowed ruler position toward ``target`` (none when the pieces touch).
 
     Each vertex of either outline is paired with its nearest point on the other; pairs within
     ``TIE_MM`` of the gap are equally close.  Ties in one direction whose midpoints also tie lie on
     two parallel edges and form one stretch; ties in different directions are separate rulers.
-    ``single`` keeps only the one closest pair (a disc's closest point is unique: its polygon's
-    flat sides would make false ties).
+    Discs are not measured here (``disc_ruler``): their polygons' flat sides would make false ties.
     """
     gap = s0.distance(target)
     if gap <= 1e-9:
         return []
     pa, pb = nearest_points(s0, target)
     pairs: list[tuple[Point, Point]] = [((pa.x, pa.y), (pb.x, pb.y))]
-    if not single:
-        for x, y in shapely.get_coordinates(s0.boundary):
-            q = nearest_points(target, shapely.Point(x, y))[0]
-            pairs.append(((float(x), float(y)), (q.x, q.y)))
-        for x, y in shapely.get_coordinates(target.boundary):
-            q = nearest_points(s0, shapely.Point(x, y))[0]
-            pairs.append(((q.x, q.y), (float(x), float(y))))
+    for x, y in shapely.get_coordinates(s0.boundary):
+        q = nearest_points(target, shapely.Point(x, y))[0]
+        pairs.append(((float(x), float(y)), (q.x, q.y)))
+    for x, y in shapely.get_coordinates(target.boundary):
+        q = nearest_points(s0, shapely.Point(x, y))[0]
+        pairs.append(((q.x, q.y), (float(x), float(y))))
     groups: list[tuple[Point, list[Point]]] = []
     for a, b in pairs:
         d = math.dist(a, b)
@@ -309,7 +340,11 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     touching = False
     if toward:
         target = scenario.piece(toward)
-        rulers = toward_rulers(s0, measured(target), single=is_round(piece) or is_round(target))
+        moved_disc, target_disc = disc_of(piece), disc_of(target)
+        if moved_disc is not None or target_disc is not None:
+            rulers = disc_ruler(s0, measured(target), moved_disc, target_disc)
+        else:
+            rulers = toward_rulers(s0, measured(target))
         touching = not rulers
     if rulers:
         ruler = max(
