@@ -158,6 +158,9 @@ TEMPLATES: dict[str, str] = {
     "w.near-end-line": "{name} ends within 0.5 mm of the distance {hi} end line: measure on the table",
     "w.mines": "{name} ends within distance 1 of {close_mine_names}: an open question (see the steps)",
     "w.table": "{name} ends partly off the play area: an open question (see the steps)",
+    "verdict.legal.title": "The move is legal",
+    "verdict.legal.text": "Every rule is met.",
+    "verdict.not-legal.title": "The move is not legal",
     "verdict.disputed.title": "The move is legal by the movement rules",
     "verdict.disputed.text": "Every rule they state is met; the open question above is for the players to settle.",
     "summary.legal": "Moving {name}: legal.",
@@ -351,14 +354,23 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
             )
         violations.add(b["rule"], n.say("v." + b["key"], **extra), list(b["pieces"]))
     disputed = [d["rule"] for d in f["outcome"].get("disputed", [])]
-    if not violations and disputed:
+    if violations:
+        steps.append(
+            Step(
+                n.say("verdict.not-legal.title"),
+                " ".join(v["message"] + "." for v in violations),
+                tuple(dict.fromkeys(v["rule"] for v in violations)),
+                tuple(dict.fromkeys(p for v in violations for p in v["pieces"])),
+            )
+        )
+    elif disputed:
         steps.append(
             Step(
                 n.say("verdict.disputed.title"), n.say("verdict.disputed.text"), (R + "along-ruler", *disputed), (pid,)
             )
         )
     else:
-        steps.append(violations.step("move", R + "along-ruler", (pid,)))
+        steps.append(Step(n.say("verdict.legal.title"), n.say("verdict.legal.text"), (R + "along-ruler",), (pid,)))
     outcome = {**f["outcome"], "violations": violations}
     if violations:
         summary = n.say("summary.not-legal")
