@@ -485,14 +485,14 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
                 stay_reason = "must-move"
             violate("toward-as-close", "not-as-close", [piece.id], best=best["lead"], lead=max(lead, 0.0))
     elif lo:
-        farthest = _farthest_any_direction(free, local, s0, (p0.x, p0.y), d_max)
+        farthest, gain = _farthest_any_direction(free, local, s0, (p0.x, p0.y), d_max)
         if farthest >= d_min - 1e-9:
             if stays:
                 stay_reason = "must-move"
                 violate("may-stay", "may-not-stay", [piece.id])
             elif lead < d_min - 1e-9:
                 violate("minimum", "free-short", [piece.id], lead=max(lead, 0.0))
-        elif farthest <= AS_CLOSE_TOLERANCE_MM:
+        elif gain <= AS_CLOSE_TOLERANCE_MM:
             if stays:
                 stay_reason = "cannot-move"
         else:
@@ -646,9 +646,16 @@ def _fix(proposed: shapely.Point, goal: BaseGeometry, ruler: Ruler) -> dict[str,
     }
 
 
-def _farthest_any_direction(free: BaseGeometry, local: Polygon, s0: Polygon, c0: Point, d_max: float) -> float:
-    """The farthest lead a move in any direction (every 360/DIRECTIONS degrees) can reach, 0 if none can move."""
-    best = 0.0
+def _farthest_any_direction(
+    free: BaseGeometry, local: Polygon, s0: Polygon, c0: Point, d_max: float
+) -> tuple[float, float]:
+    """The farthest lead a move in any direction (every 360/DIRECTIONS degrees) can reach, and how far it gets.
+
+    Each direction has its own ruler and centre line through the reference point; the gain is the
+    lead there less the lead standing still (not 0 for a piece whose edge is hollow where the line
+    leaves it).  Both are 0 when no direction lets it move.
+    """
+    best = gain = 0.0
     for k in range(DIRECTIONS):
         t = 2 * math.pi * k / DIRECTIONS
         u = (math.sin(t), math.cos(t))
@@ -659,7 +666,8 @@ def _farthest_any_direction(free: BaseGeometry, local: Polygon, s0: Polygon, c0:
         for line in lines_of(region.intersection(ray)):
             for x, y in line.coords:
                 best = max(best, lead_local + (x - e[0]) * u[0] + (y - e[1]) * u[1])
-    return best
+                gain = max(gain, (x - c0[0]) * u[0] + (y - c0[1]) * u[1])
+    return best, gain
 
 
 def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> dict[str, Any] | None:
