@@ -191,6 +191,12 @@ def test_a_piece_boxed_in_may_stay_despite_a_minimum_without_toward() -> None:
 # 4. words, open questions, pictures
 
 
+def test_the_pictures_tooltips_name_blockers_by_label() -> None:
+    r = toward({"x": 600, "y": 400}, [_wall()], max_distance=1, min_distance=1)
+    blocked = [f.label for f in r.figures if f.kind == "blocked"]
+    assert blocked and all(label == "blocked by Wall" or label == "blocked by Frigate" for label in blocked)
+
+
 def test_a_sideways_move_is_not_called_away() -> None:
     r = toward({"x": 640, "y": 400})
     message = next(v["message"] for v in r.outcome["violations"] if v["rule"] == R + "toward")

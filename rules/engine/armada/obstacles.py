@@ -551,7 +551,8 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     shown = inner.buffer(0)  # forbidden areas only where they bite into otherwise reachable positions
     for label, area in blocked_by.items():
         for g in polygons_of(area.intersection(shown), 1.0):
-            figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {label}"))
+            name = scenario.names([label])  # the picture's tooltip names the piece as the reader sees it
+            figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {name}"))
     for g in [] if use_line else polygons_of(region, 1.0):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
     for g in polygons_of(on_line, 1.0) if use_line else []:
