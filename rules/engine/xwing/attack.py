@@ -53,6 +53,9 @@ class MeasuringLine:
     a: Point
     b: Point
     obstructed_by: tuple[str, ...]
+    """The obstacles it crosses (they give the defender a die)."""
+    crosses: tuple[str, ...] = ()
+    """Every object it crosses: obstacles, other ships, devices, remotes (all obstruct)."""
 
 
 def _lines(att: Polygon, target: Polygon, distance: float) -> list[tuple[Point, Point]]:
@@ -92,16 +95,25 @@ def parallel_choice(lines: list[tuple[Point, Point]]) -> bool:
     return spread([a for a, _ in lines]) >= PARALLEL_SPREAD and spread([b for _, b in lines]) >= PARALLEL_SPREAD
 
 
-def _obstructing(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
-    """Obstacles whose interior the measuring line crosses (touching a corner does not count)."""
+OBJECT_KINDS = ("obstacle", "ship", "device", "remote")
+"""Every kind of object range can be measured through (an attack is obstructed by any of them)."""
+
+
+def _crossed(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
+    """Objects whose outline the measuring line runs through (touching a corner does not count).
+
+    ``skip``: the attacker and the defender, which range is measured from and to.
+    A ship is its base with guides, a device or remote its token with guides.
+    """
     seg = LineString(line)
     out = []
-    for ob in scenario.of_kind("obstacle"):
-        if ob.id in skip:
-            continue
-        shape = outline(ob)
-        if seg.intersects(shape) and seg.intersection(shape).length > 1e-6:
-            out.append(ob.id)
+    for kind in OBJECT_KINDS:
+        for ob in scenario.of_kind(kind):
+            if ob.id in skip:
+                continue
+            shape = outline(ob)
+            if seg.intersects(shape) and seg.intersection(shape).length > 1e-6:
+                out.append(ob.id)
     return tuple(out)
 
 
@@ -145,6 +157,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         "can_attack": False,
         "reasons": [],
         "obstructed_by": [],
+        "obstructing": [],
         "defense_bonus_dice": 0,
         "in_arc": bool(in_arc),
         "attacker": attacker.id,
@@ -162,7 +175,11 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if not parallel_choice(lines):
         lines = lines[:1]
     # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
-    results = [MeasuringLine(a, b, _obstructing(scenario, (a, b), set())) for a, b in lines]
+    results = []
+    for a, b in lines:
+        crossed = _crossed(scenario, (a, b), {attacker.id, defender.id})
+        obstacles = tuple(c for c in crossed if scenario.piece(c).kind == "obstacle")
+        results.append(MeasuringLine(a, b, obstacles, crossed))
     # show the shortest line, and where the attacker may choose, one line of the other kind too
     shown = [results[0]]
     other = next((r for r in results[1:] if bool(r.obstructed_by) != bool(results[0].obstructed_by)), None)
@@ -226,11 +243,13 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
         steps.append(cannot_attack_step(ed, attacker.label, blocked_by, scenario.names(blocked_by)))
-    for ob in scenario.of_kind("obstacle"):
+    for ob in (p for kind in OBJECT_KINDS for p in scenario.of_kind(kind)):
+        if ob.id in (attacker.id, defender.id):
+            continue
         shape = outline(ob)
         for ml in results:
             seg = LineString((ml.a, ml.b))
-            crossing = ob.id in ml.obstructed_by
+            crossing = ob.id in ml.crosses
             if (crossing and not seg.intersects(shape.buffer(-CLOSE_CALL_MM))) or (
                 not crossing and seg.distance(shape) <= CLOSE_CALL_MM
             ):
@@ -265,11 +284,13 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         )
         outcome["obstructed_by"] = obstructors
         outcome["defense_bonus_dice"] = 1 if can else 0
+    _objects_steps(scenario, results, obstructed_any and not obstructed_all, can, steps, outcome)
     outcome["lines"] = [
         {
             "from": [round(r.a[0], 2), round(r.a[1], 2)],
             "to": [round(r.b[0], 2), round(r.b[1], 2)],
             "obstructed_by": list(r.obstructed_by),
+            "obstructing": [{"id": o, "kind": scenario.piece(o).kind} for o in r.crosses],
         }
         for r in results[:: max(1, len(results) // 5)]
     ]
@@ -293,4 +314,87 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         verdict += f" at range {rng}"
     if outcome["defense_bonus_dice"]:
         verdict += " (obstructed: +1 defense die)"
+    elif outcome["obstructing"]:
+        verdict += " (obstructed, with no extra defense die)"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), verdict + ".")
+
+
+def _objects_steps(
+    scenario: Scenario,
+    results: list[MeasuringLine],
+    avoids_obstacles: bool,
+    can: bool,
+    steps: list[Step],
+    outcome: dict[str, Any],
+) -> None:
+    """Every object the range is measured through (``obstructing``), and what ships and devices among them do.
+
+    Where the attacker may choose its line, the ruling follows the lines it would use to avoid an
+    obstacle's die (as ``obstructed_by`` does); it reports objects only when every such line crosses one.
+    """
+    ed = scenario.edition
+    used = [r for r in results if not r.obstructed_by] if avoids_obstacles else results
+    kind_order = {k: i for i, k in enumerate(OBJECT_KINDS)}
+
+    def order(pid: str) -> tuple[int, str]:
+        return kind_order[scenario.piece(pid).kind], pid
+
+    crossed = sorted({o for r in used for o in r.crosses}, key=order)
+    if crossed and not all(r.crosses for r in used):
+        steps.append(
+            Step(
+                "The attacker chooses whether the attack is obstructed",
+                f"Some of the equally short lines cross {scenario.names(crossed)} and some cross nothing: the "
+                "attacker chooses which line to measure, so it decides whether the attack is obstructed, which "
+                "matters to cards that ask.",
+                (cid(ed, "obstructed/parallel"), cid(ed, "obstructed/objects")),
+                ("line-1", "line-2", *crossed),
+            )
+        )
+        outcome["line_choice"] = True
+        return
+    outcome["obstructing"] = [{"id": o, "kind": scenario.piece(o).kind} for o in crossed]
+    others = [o for o in crossed if scenario.piece(o).kind != "obstacle"]
+    if not others:
+        return
+    names = scenario.names(others)
+    obstacles = [o for o in crossed if scenario.piece(o).kind == "obstacle"]
+    huge = [o for o in others if scenario.piece(o).kind == "ship" and scenario.piece(o).size == "huge"]
+    early = "The first 2.0 rules (RRG v1.0.x) spoke of measuring through an obstacle only."
+    steps.append(
+        Step(
+            f"Range is also measured through {names}: the attack is obstructed"
+            + ("" if obstacles or huge else ", with no extra defense die"),
+            "An attack is obstructed when range is measured through any object, not only an obstacle; the "
+            "attacker and the defender themselves never obstruct. A ship or a device (a remote is a device) that "
+            "obstructs has no effect of its own"
+            + (" (a huge ship excepted)" if huge else "")
+            + ": it gives the defender no die, but cards that ask whether the attack is obstructed treat it as "
+            "obstructed." + (f" {early}" if ed == "2.0" else ""),
+            (cid(ed, "obstructed/objects"),),
+            ("line-1", *others),
+            other_edition=(
+                "The same in late 2.0; the first 2.0 rules (RRG v1.0.x) spoke of measuring through an obstacle only."
+                if ed == "2.5"
+                else "The same in 2.5."
+            ),
+        )
+    )
+    if huge:
+        if can:
+            outcome["defense_bonus_dice"] = 1
+        steps.append(
+            Step(
+                f"{scenario.names(huge)} is a huge ship: the defender rolls 1 extra defense die",
+                "While a huge ship obstructs an attack, the defender rolls one additional defense die."
+                + (
+                    " An obstacle obstructs too: whether the two extra dice add up is not addressed by the rules; "
+                    "Table Ruling counts one die, as for several obstacles."
+                    if obstacles
+                    else ""
+                ),
+                (cid(ed, "huge-ships/obstructs"),),
+                tuple(huge),
+                derived=bool(obstacles),
+            )
+        )
