@@ -18,10 +18,11 @@ from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.xwing import shapes as shape_catalog
+from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
 from rules.engine.xwing.remotes import relocate_remote_ruling
-from rules.engine.xwing.resolve import cid
+from rules.engine.xwing.resolve import cid, effect_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +274,7 @@ def _obstacle_landing(
     outcome["under"] = list(placed.outcome.get("overlapping_ships", []))
     steps.append(
         Step(
-            f"It lands at {_pose_text(token.pose)} and is an obstacle from now on",
+            "It lands at the template's far end and is an obstacle from now on",
             f"The {dev['type'].replace('-', ' ')} is placed with its guides at the template's end; once placed it is "
             f"an obstacle, not a device. {card.note}".strip(),
             (cid(ed, card.clause), cid(ed, "device/guides")),
@@ -282,7 +283,7 @@ def _obstacle_landing(
     )
     steps += list(placed.steps)
     figures += [f for f in placed.figures if f.id != "placed"]
-    summary = f"The {dev['type'].replace('-', ' ')} lands at {_pose_text(token.pose)}" + (
+    summary = f"The {dev['type'].replace('-', ' ')} lands at the template's far end" + (
         f", under {scenario.names(outcome['under'])}." if outcome["under"] else "."
     )
     return Ruling(outcome, tuple(steps), placed.warnings, tuple(figures), summary)
@@ -299,6 +300,7 @@ def _landing(
     verb_done: str,
     *,
     relocated: bool = False,
+    fuses: int = 0,
 ) -> Ruling:
     """Where the device ends up: off the table, under which ships, what detonates, what waits."""
     ed = scenario.edition
@@ -338,7 +340,7 @@ def _landing(
     outcome["under"] = under
     steps.append(
         Step(
-            f"It lands at {_pose_text(main.pose)}",
+            "Where it lands" if verb_done in ("placed", "relocated") else "It lands at the template's far end",
             "Its guides count as part of the device for overlapping, moving through and range."
             + (f" It is placed under {scenario.names(under)}'s base." if under else " It is under no ship."),
             (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
@@ -364,6 +366,9 @@ def _landing(
                 derived=relocated,
             )
         )
+        outcome["effects"] = _mine_effects(scenario, card, device_type, tokens, under_by_token, steps, fuses)
+        if fuses:
+            outcome["detonates"] = False
     elif card.category == "bomb":
         reached = []
         for other in scenario.of_kind("ship"):
@@ -413,7 +418,71 @@ def _landing(
     summary = f"The {card.name} is {verb_done}" + (f" under {scenario.names(under)}" if under else "")
     if outcome["detonates"]:
         summary += " and detonates at once"
+        rolled = [e for e in outcome.get("effects", ()) if "result" in e]
+        if rolled and len(rolled) == len(outcome["effects"]):
+            summary += "; " + "; ".join(f"rolled {', '.join(e['rolled'])}: {e['result']}" for e in rolled)
+    elif outcome.get("effects"):
+        summary += ": it loses a fuse marker instead of detonating"
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
+
+
+def _mine_effects(
+    scenario: Scenario,
+    card: DeviceCard,
+    device_type: str,
+    tokens: list[PlacedToken],
+    under_by_token: dict[str, list[str]],
+    steps: list[Step],
+    fuses: int,
+) -> list[dict[str, Any]]:
+    """What a mine placed under a ship does to it: the same effect, dice branches and odds as moving onto it.
+
+    Each token (a cluster mine's three) detonates on its own; under several bases, the placing player
+    picks the one ship it affects (``ship`` is then null and ``choose_from`` lists them).
+    """
+    ed = scenario.edition
+    eff = MINE_EFFECTS[device_type]
+    out: list[dict[str, Any]] = []
+    for n, t in enumerate(tokens, start=1):
+        ships = under_by_token.get(t.id, [])
+        if not ships:
+            continue
+        name = f"the {card.name}" if len(tokens) == 1 else f"cluster mine {n}"
+        who = scenario.names(ships) if len(ships) == 1 else "the ship the placing player chooses"
+        if fuses:
+            out.append(
+                {
+                    "source": t.id,
+                    "trigger": "overlap",
+                    "rule": cid(ed, "fuse/marker"),
+                    "text": "Loses 1 fuse marker instead of detonating.",
+                    "fuse_removed": True,
+                }
+            )
+            steps.append(
+                Step(
+                    f"{name[0].upper()}{name[1:]} has a fuse marker: it loses one and does not detonate",
+                    f"It lies under {who}'s base, but a fused mine that would detonate loses one fuse marker "
+                    "instead; a later move through or overlap detonates it.",
+                    (cid(ed, "fuse/marker"),),
+                    (f"device-{t.id}", *ships),
+                )
+            )
+            continue
+        entry, result_text = effect_entry(scenario, t.id, name, eff, "overlap")
+        entry["ship"] = ships[0] if len(ships) == 1 else None
+        if len(ships) > 1:
+            entry["choose_from"] = list(ships)
+        out.append(entry)
+        steps.append(
+            Step(
+                f"What {name} does to {who}",
+                f"{eff.text()}{(' ' + eff.note) if eff.note else ''}{result_text} Then the mine is removed.",
+                (cid(ed, card.clause), cid(ed, "mine/detonation"), cid(ed, "device/under")),
+                (f"device-{t.id}", *ships),
+            )
+        )
+    return out
 
 
 def _limits(scenario: Scenario, ship: Piece, verb: str, steps: list[Step], outcome: dict[str, Any]) -> bool:
@@ -521,13 +590,17 @@ def relocate_device_ruling(scenario: Scenario) -> Ruling:
     ]
     figures = [Figure(f"was-{piece.id}", "ghost", ring(outline(piece)), "before")]
     return _landing(
-        scenario, card, str(piece.type), tokens, steps, figures, _empty_outcome(), "relocated", relocated=True
+        scenario,
+        card,
+        str(piece.type),
+        tokens,
+        steps,
+        figures,
+        _empty_outcome(),
+        "relocated",
+        relocated=True,
+        fuses=int(piece.get("fuses") or 0),
     )
-
-
-def _pose_text(p: Pose) -> str:
-    r = p.rounded()
-    return f"({r['x']}, {r['y']}) facing {r['heading']}°"
 
 
 BOMB_EFFECTS: dict[str, str] = {
@@ -593,6 +666,38 @@ def _place_blaze(
             (cid(ed, CARDS["blazer-bomb"].clause), cid(ed, "obstacles/blaze"), cid(ed, "fuse/marker")),
             (f"placed-{blaze_id}", bomb.id, *under),
             derived=True,
+        )
+    )
+
+
+def _bomb_rolls(scenario: Scenario, bomb: Piece, affected: list[str], entry: dict[str, Any], steps: list[Step]) -> None:
+    """The dice each ship in reach rolls for a bomb, with every result's odds (``effects``, one per ship).
+
+    The scenario's ``dice`` for the bomb are one roll: they decide the outcome only where one ship rolls.
+    """
+    roll = BOMB_ROLLS.get(str(bomb.type))
+    if roll is None or not affected:
+        return
+    ed = scenario.edition
+    one = len(affected) == 1
+    effects = []
+    result_text = ""
+    for sid in affected:
+        e, result_text = effect_entry(scenario, bomb.id, bomb.label, roll, "detonation", use_dice=one)
+        e["ship"] = sid
+        effects.append(e)
+    entry["effects"] = effects
+    unclear = (
+        f" The dice given for {bomb.label} are one roll and {len(affected)} ships roll: every branch is shown."
+        if not one and bomb.id in scenario.dice
+        else ""
+    )
+    steps.append(
+        Step(
+            f"What {scenario.names(affected)} {'rolls' if one else 'each roll'} for {bomb.label}",
+            f"{roll.text()} {'The ship rolls' if one else 'Each ship rolls on its own'}.{unclear}{result_text}",
+            (cid(ed, roll.clause), cid(ed, "bomb/detonation")),
+            (bomb.id, *affected),
         )
     )
 
@@ -704,6 +809,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
                 (f"blast-{bomb.id}", bomb.id, *affected, *remotes),
             )
         )
+        _bomb_rolls(scenario, bomb, affected, entry, steps)
         if bomb.type == "blazer-bomb":
             _place_blaze(scenario, bomb, shape, entry, steps, figures)
         detonations.append(entry)
