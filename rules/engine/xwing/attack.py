@@ -222,12 +222,13 @@ def attack_ruling(scenario: Scenario) -> Ruling:
                 )
             )
         else:
-            reasons.append(cid(ed, "attack/range-0"))
             steps.append(
                 Step(
                     "Range 0: only a restricted primary attack",
-                    "At range 0 only a primary attack is possible: no range bonus dice, and only the defender "
-                    "may modify the attacker's dice. RRG v1.4.5 and v1.4.6 transcriptions disagree on this.",
+                    "At range 0 only a primary attack is possible, and no dice may be added to it (no range "
+                    "bonus). Only the defender may modify the attacker's dice, and the attacker cannot cancel or "
+                    "modify the defender's dice (RRG v1.4.6 adds: nor reduce how many it rolls). RRG v1.4.5 and "
+                    "v1.4.6 transcriptions disagree on whether such an attack is allowed at all.",
                     (cid(ed, "attack/range-0"),),
                     (defender.id,),
                     derived=True,
@@ -243,6 +244,26 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
         steps.append(cannot_attack_step(ed, attacker.label, blocked_by, scenario.names(blocked_by)))
+    elif rng == 0 and ed == "2.5" and can:
+        reasons.append(cid(ed, "attack/range-0"))  # the permissive clause decides only an attack it allows
+    cargo = [
+        ob.id
+        for ob in scenario.of_kind("obstacle")
+        if ob.type in ("loose-cargo", "spare-parts") and contact(outline(attacker), outline(ob)).at_range_0
+    ]
+    if cargo and ed == "2.5" and not blocked_by:
+        steps.append(
+            Step(
+                f"{attacker.label} is at range 0 of {scenario.names(cargo)}: an open question",
+                "The 2.5 rules give loose cargo and spare parts no range-0 effect, so Table Ruling lets the ship "
+                "attack. But the card that drops loose cargo still says it is a debris cloud, and a ship at range 0 "
+                "of a debris cloud cannot attack: ask your tournament organiser.",
+                (cid(ed, "obstacles/loose-cargo"), cid(ed, "obstacles/range-0-attack")),
+                tuple(cargo),
+                derived=True,
+                other_edition="In 2.0 loose cargo is a debris cloud, and ships at range 0 of debris clouds may attack.",
+            )
+        )
     for ob in (p for kind in OBJECT_KINDS for p in scenario.of_kind(kind)):
         if ob.id in (attacker.id, defender.id):
             continue

@@ -241,7 +241,7 @@ def _obstacle_landing(
     from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
 
     ed = scenario.edition
-    figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), token.id))
+    figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), card.name))
     if not play_area(scenario).covers(token.polygon):
         outcome["reason"] = "part of it would be outside the play area"
         steps.append(
@@ -307,8 +307,8 @@ def _landing(
     warnings: list[str] = []
     play = play_area(scenario)
     outside = [t.id for t in tokens if not play.covers(t.polygon)]
-    for t in tokens:
-        figures.append(Figure(f"device-{t.id}", "device", ring(t.polygon), t.id))
+    for n, t in enumerate(tokens, start=1):
+        figures.append(Figure(f"device-{t.id}", "device", ring(t.polygon), _token_name(card, tokens, n)))
     if outside:
         outcome["reason"] = "part of the device would be outside the play area"
         steps.append(
@@ -327,12 +327,12 @@ def _landing(
     if len(tokens) > 1:
         outcome["parts"] = [{"id": t.id, **t.pose.rounded()} for t in tokens]
     under_by_token: dict[str, list[str]] = {}
-    for t in tokens:
+    for n, t in enumerate(tokens, start=1):
         for other in scenario.of_kind("ship"):
             c = contact(ship_outline(other), t.polygon)
             if c.close_call:
                 warnings.append(
-                    f"{scenario.names([t.id])}: within 0.5 mm of {other.label}'s base; measure on the table"
+                    f"{_token_name(card, tokens, n)}: within 0.5 mm of {other.label}'s base; measure on the table"
                 )
             if c.overlapping:
                 under_by_token.setdefault(t.id, []).append(other.id)
@@ -426,6 +426,11 @@ def _landing(
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
 
 
+def _token_name(card: DeviceCard, tokens: list[PlacedToken], n: int) -> str:
+    """A placed token as the picture labels it: the card's device, or cluster mine 1, 2, 3."""
+    return card.name if len(tokens) == 1 else f"cluster mine {n}"
+
+
 def _mine_effects(
     scenario: Scenario,
     card: DeviceCard,
@@ -447,7 +452,7 @@ def _mine_effects(
         ships = under_by_token.get(t.id, [])
         if not ships:
             continue
-        name = f"the {card.name}" if len(tokens) == 1 else f"cluster mine {n}"
+        name = f"the {card.name}" if len(tokens) == 1 else f"cluster mine {n}"  # as the picture labels it
         who = scenario.names(ships) if len(ships) == 1 else "the ship the placing player chooses"
         if fuses:
             out.append(
@@ -651,7 +656,7 @@ def _place_blaze(
         "overlapping": under,
         "estimated": True,
     }
-    figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), f"{blaze_id}: Blaze placed (≈ shape)"))
+    figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), "Blaze placed (≈ shape)"))
     steps.append(
         Step(
             f"A Blaze is placed at {bomb.label}'s tab" + (f" under {scenario.names(under)}" if under else ""),
@@ -789,7 +794,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
                 f"blast-{bomb.id}",
                 "area",
                 ring(centre.buffer(100.0 * reach, quad_segs=32)),
-                f"{bomb.id}: range 0–{reach}",
+                f"{bomb.label}: range 0–{reach}",
             )
         )
         steps.append(
