@@ -16,11 +16,13 @@ from shapely import LineString, Polygon, box
 from shapely.ops import nearest_points
 
 from rules.engine.geometry import CLOSE_CALL_MM, Point, band_close_call, contact, place, range_band, ring
-from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing import narrate_attack as say
 from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
+from rules.engine.xwing.facts import Fact, Voice, tell
 from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
-from rules.engine.xwing.resolve import cannot_attack_step, cid
+from rules.engine.xwing.resolve import cid
 
 ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
 """Where the printed arc lines cross the front edge (xwing-geometry.md §1.3, Vassal/TTS2 [SIM])."""
@@ -117,9 +119,36 @@ def _crossed(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> t
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class AttackFindings:
+    """What an attack ruling found, before words."""
+
+    outcome: dict[str, Any]
+    facts: list[Fact]
+    cautions: list[Fact]
+    """Results too close to call (told as warnings)."""
+    figures: list[Figure]
+    arc: str
+
+
 def attack_ruling(scenario: Scenario) -> Ruling:
+    """The attack's findings told by ``narrate_attack``."""
+    found = attack_findings(scenario)
+    voice = Voice(scenario.edition, scenario.names)
+    return Ruling(
+        found.outcome,
+        tell(say.SENTENCES, found.facts, voice),
+        tuple(say.warning(c, voice) for c in found.cautions),
+        tuple(found.figures),
+        say.verdict(found.outcome, found.arc, voice),
+    )
+
+
+def attack_findings(scenario: Scenario) -> AttackFindings:
+    """Arc, range, range-0 limits and obstruction, as facts and the outcome."""
     action = scenario.action
     ed = scenario.edition
+    voice = Voice(ed, scenario.names)
     attacker = scenario.piece(action["attacker"])
     defender = scenario.piece(action["defender"])
     arc = action["arc"]
@@ -128,27 +157,21 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     def_sq = ship_square(defender)
     in_part = def_sq.intersection(region)
     in_arc = region.intersects(def_sq)
-    steps: list[Step] = []
+    facts: list[Fact] = []
     figures: list[Figure] = []
-    warnings: list[str] = []
+    cautions: list[Fact] = []
     if arc != "full":
         deep = region.buffer(-CLOSE_CALL_MM, join_style="mitre").intersects(def_sq)
         if in_arc != deep or (not in_arc and region.distance(def_sq) <= CLOSE_CALL_MM):
-            warnings.append(f"{defender.label} is within 0.5 mm of the arc line; check the arc on the table")
+            cautions.append(Fact("near-arc-line", {"defender": defender.id}))
     reasons: list[str] = []
-    arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
     if arc != "full":
         reach = region.intersection(att_sq.buffer(300.0, quad_segs=32))
-        figures.append(Figure("arc", "area", ring(reach), f"{arc_name} to range 3"))
-    steps.append(
-        Step(
-            f"Is {defender.label} in {attacker.label}'s {arc_name}?",
-            (
-                "Yes: part of its base lies inside the arc (the arc lines count as inside)."
-                if in_arc
-                else "No: no part of its base lies inside the arc, so it cannot be attacked with this arc."
-            ),
-            (cid(ed, "attack/arc"),),
+        figures.append(Figure("arc", "area", ring(reach), say.arc_label(arc)))
+    facts.append(
+        Fact(
+            "arc",
+            {"attacker": attacker.id, "defender": defender.id, "arc": arc, "in_arc": in_arc},
             ("arc", defender.id),
         )
     )
@@ -165,16 +188,15 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     }
     if not in_arc:
         outcome["reasons"] = [cid(ed, "attack/arc")]
-        return Ruling(outcome, tuple(steps), (), tuple(figures), f"{defender.label} is not in the {arc_name}.")
+        return AttackFindings(outcome, facts, cautions, figures, arc)
     target = in_part if in_part.area > 1e-6 else def_sq
     d = att_sq.distance(target)
     rng = range_band(d)
     if band_close_call(d):
-        warnings.append(f"the attack range is {d:.2f} mm, within 0.5 mm of a band line; measure on the table")
+        cautions.append(Fact("near-band-line", {"distance": d}))
     lines = _lines(att_sq, target, d)
     if not parallel_choice(lines):
         lines = lines[:1]
-    # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
     results = []
     for a, b in lines:
         crossed = _crossed(scenario, (a, b), {attacker.id, defender.id})
@@ -186,23 +208,8 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if other is not None:
         shown.append(other)
     for i, ml in enumerate(shown):
-        what = f"crosses {scenario.names(ml.obstructed_by)}" if ml.obstructed_by else "clear"
-        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm, {what}"))
-    steps.append(
-        Step(
-            f"Attack range {rng if rng is not None else 'beyond 3'} ({d:.1f} mm)",
-            "Range is measured from the closest point of the attacker's base to the closest point of the "
-            "defender's base inside the arc; a distance on a band line belongs to the lower band."
-            + (
-                " Several lines are equally short (parallel bases): the attacker chooses which to use."
-                if len(results) > 1
-                else ""
-            ),
-            (cid(ed, "attack/range"), cid(ed, "range/boundary"))
-            + ((cid(ed, "obstructed/parallel"),) if len(results) > 1 else ()),
-            ("line-1", "line-2"),
-        )
-    )
+        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), say.line_label(d, ml.obstructed_by, voice)))
+    facts.append(Fact("range", {"range": rng, "distance": d, "several": len(results) > 1}, ("line-1", "line-2")))
     outcome["range"] = rng
     outcome["distance_mm"] = round(d, 2)
     can = rng is not None
@@ -212,29 +219,9 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         if ed == "2.0":
             can = False
             reasons.append(cid(ed, "attack/range-0"))
-            steps.append(
-                Step(
-                    "No attack at range 0 in 2.0",
-                    "A ship cannot attack a ship at range 0.",
-                    (cid(ed, "attack/range-0"),),
-                    (defender.id,),
-                    other_edition="2.5 allows a restricted primary attack at range 0 (disputed between RRG versions).",
-                )
-            )
+            facts.append(Fact("range-0-forbidden", {}, (defender.id,)))
         else:
-            steps.append(
-                Step(
-                    "Range 0: only a restricted primary attack",
-                    "At range 0 only a primary attack is possible, and no dice may be added to it (no range "
-                    "bonus). Only the defender may modify the attacker's dice, and the attacker cannot cancel or "
-                    "modify the defender's dice (RRG v1.4.6 adds: nor reduce how many it rolls). RRG v1.4.5 and "
-                    "v1.4.6 transcriptions disagree on whether such an attack is allowed at all.",
-                    (cid(ed, "attack/range-0"),),
-                    (defender.id,),
-                    derived=True,
-                    other_edition="2.0 forbids attacks at range 0.",
-                )
-            )
+            facts.append(Fact("range-0-restricted", {}, (defender.id,)))
     blocked_by = [
         ob.id
         for ob in scenario.of_kind("obstacle")
@@ -243,7 +230,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if blocked_by:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
-        steps.append(cannot_attack_step(ed, attacker.label, blocked_by, scenario.names(blocked_by)))
+        facts.append(Fact("on-obstacle", {"attacker": attacker.id, "obstacles": tuple(blocked_by)}))
     elif rng == 0 and ed == "2.5" and can:
         reasons.append(cid(ed, "attack/range-0"))  # the permissive clause decides only an attack it allows
     cargo = [
@@ -252,18 +239,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         if ob.type in ("loose-cargo", "spare-parts") and contact(outline(attacker), outline(ob)).at_range_0
     ]
     if cargo and ed == "2.5" and not blocked_by:
-        steps.append(
-            Step(
-                f"{attacker.label} is at range 0 of {scenario.names(cargo)}: an open question",
-                "The 2.5 rules give loose cargo and spare parts no range-0 effect, so Table Ruling lets the ship "
-                "attack. But the card that drops loose cargo still says it is a debris cloud, and a ship at range 0 "
-                "of a debris cloud cannot attack: ask your tournament organiser.",
-                (cid(ed, "obstacles/loose-cargo"), cid(ed, "obstacles/range-0-attack")),
-                tuple(cargo),
-                derived=True,
-                other_edition="In 2.0 loose cargo is a debris cloud, and ships at range 0 of debris clouds may attack.",
-            )
-        )
+        facts.append(Fact("on-cargo", {"attacker": attacker.id, "cargo": tuple(cargo)}, tuple(cargo)))
     for ob in (p for kind in OBJECT_KINDS for p in scenario.of_kind(kind)):
         if ob.id in (attacker.id, defender.id):
             continue
@@ -274,38 +250,20 @@ def attack_ruling(scenario: Scenario) -> Ruling:
             if (crossing and not seg.intersects(shape.buffer(-CLOSE_CALL_MM))) or (
                 not crossing and seg.distance(shape) <= CLOSE_CALL_MM
             ):
-                warnings.append(
-                    f"{ob.label}: the measuring line passes within 0.5 mm of its edge; measure on the table"
-                )
+                cautions.append(Fact("near-edge", {"object": ob.id}))
                 break
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
-    obstructors = sorted({o for r in results for o in r.obstructed_by})
+    obstructors = tuple(sorted({o for r in results for o in r.obstructed_by}))
     if obstructed_any and not obstructed_all:
-        steps.append(
-            Step(
-                "The attacker may choose an unobstructed line",
-                f"Some of the equally short lines cross {scenario.names(obstructors)} and some do not; the "
-                "attacker chooses which line to measure, so it can avoid the obstruction.",
-                (cid(ed, "obstructed/parallel"),),
-                ("line-1", "line-2", *obstructors),
-            )
-        )
+        facts.append(Fact("obstacle-choice", {"obstacles": obstructors}, ("line-1", "line-2", *obstructors)))
         outcome["line_choice"] = True
         outcome["obstructed_by"] = []
     elif obstructed_all:
-        steps.append(
-            Step(
-                f"Obstructed by {scenario.names(obstructors)}: the defender rolls 1 extra defense die",
-                "The attacker measures range through an obstacle, so the attack is obstructed and the "
-                "defender rolls one additional defense die, however many obstacles obstruct.",
-                (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),
-                ("line-1", *obstructors),
-            )
-        )
-        outcome["obstructed_by"] = obstructors
+        facts.append(Fact("obstructed", {"obstacles": obstructors}, ("line-1", *obstructors)))
+        outcome["obstructed_by"] = list(obstructors)
         outcome["defense_bonus_dice"] = 1 if can else 0
-    _objects_steps(scenario, results, obstructed_any and not obstructed_all, can, steps, outcome)
+    facts += _object_facts(scenario, results, obstructed_any and not obstructed_all, can, outcome)
     outcome["lines"] = [
         {
             "from": [round(r.a[0], 2), round(r.a[1], 2)],
@@ -318,104 +276,52 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if attacker.player is not None and attacker.player == defender.player:
         can = False
         reasons.insert(0, cid(ed, "attack/enemy"))
-        steps.insert(
+        facts.insert(
             0,
-            Step(
-                f"{defender.label} is not an enemy ship",
-                f"Both ships belong to player {attacker.player}. An attack's defender must be an enemy ship "
-                "(Declare Target), so this attack cannot be declared.",
-                (cid(ed, "attack/enemy"),),
+            Fact(
+                "not-enemy",
+                {"defender": defender.id, "player": attacker.player},
                 (attacker.id, defender.id),
             ),
         )
     outcome["can_attack"] = can
     outcome["reasons"] = reasons
-    verdict = f"{attacker.label} {'can' if can else 'cannot'} attack {defender.label}"
-    if rng is not None:
-        verdict += f" at range {rng}"
-    if outcome["defense_bonus_dice"]:
-        verdict += " (obstructed: +1 defense die)"
-    elif outcome["obstructing"]:
-        verdict += " (obstructed, with no extra defense die)"
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), verdict + ".")
+    return AttackFindings(outcome, facts, cautions, figures, arc)
 
 
-def _objects_steps(
+def _object_facts(
     scenario: Scenario,
     results: list[MeasuringLine],
     avoids_obstacles: bool,
     can: bool,
-    steps: list[Step],
     outcome: dict[str, Any],
-) -> None:
+) -> list[Fact]:
     """Every object the range is measured through (``obstructing``), and what ships and devices among them do.
 
     Where the attacker may choose its line, the ruling follows the lines it would use to avoid an
     obstacle's die (as ``obstructed_by`` does); it reports objects only when every such line crosses one.
     """
-    ed = scenario.edition
     used = [r for r in results if not r.obstructed_by] if avoids_obstacles else results
     kind_order = {k: i for i, k in enumerate(OBJECT_KINDS)}
 
     def order(pid: str) -> tuple[int, str]:
         return kind_order[scenario.piece(pid).kind], pid
 
-    crossed = sorted({o for r in used for o in r.crosses}, key=order)
+    crossed = tuple(sorted({o for r in used for o in r.crosses}, key=order))
     if crossed and not all(r.crosses for r in used):
-        steps.append(
-            Step(
-                "The attacker chooses whether the attack is obstructed",
-                f"Some of the equally short lines cross {scenario.names(crossed)} and some cross nothing: the "
-                "attacker chooses which line to measure, so it decides whether the attack is obstructed, which "
-                "matters to cards that ask.",
-                (cid(ed, "obstructed/parallel"), cid(ed, "obstructed/objects")),
-                ("line-1", "line-2", *crossed),
-            )
-        )
         outcome["line_choice"] = True
-        return
+        return [Fact("object-choice", {"objects": crossed}, ("line-1", "line-2", *crossed))]
     outcome["obstructing"] = [{"id": o, "kind": scenario.piece(o).kind} for o in crossed]
-    others = [o for o in crossed if scenario.piece(o).kind != "obstacle"]
+    others = tuple(o for o in crossed if scenario.piece(o).kind != "obstacle")
     if not others:
-        return
-    names = scenario.names(others)
+        return []
     obstacles = [o for o in crossed if scenario.piece(o).kind == "obstacle"]
-    huge = [o for o in others if scenario.piece(o).kind == "ship" and scenario.piece(o).size == "huge"]
-    early = "The first 2.0 rules (RRG v1.0.x) spoke of measuring through an obstacle only."
-    steps.append(
-        Step(
-            f"Range is also measured through {names}: the attack is obstructed"
-            + ("" if obstacles or huge else ", with no extra defense die"),
-            "An attack is obstructed when range is measured through any object, not only an obstacle; the "
-            "attacker and the defender themselves never obstruct. A ship or a device (a remote is a device) that "
-            "obstructs has no effect of its own"
-            + (" (a huge ship excepted)" if huge else "")
-            + ": it gives the defender no die, but cards that ask whether the attack is obstructed treat it as "
-            "obstructed." + (f" {early}" if ed == "2.0" else ""),
-            (cid(ed, "obstructed/objects"),),
-            ("line-1", *others),
-            other_edition=(
-                "The same in late 2.0; the first 2.0 rules (RRG v1.0.x) spoke of measuring through an obstacle only."
-                if ed == "2.5"
-                else "The same in 2.5."
-            ),
-        )
-    )
+    huge = tuple(o for o in others if scenario.piece(o).kind == "ship" and scenario.piece(o).size == "huge")
+    facts = [
+        Fact("objects", {"objects": others, "obstacles": bool(obstacles), "huge": bool(huge)}, ("line-1", *others))
+    ]
     if huge:
         if can:
             outcome["defense_bonus_dice"] = 1
-        steps.append(
-            Step(
-                f"{scenario.names(huge)} is a huge ship: the defender rolls 1 extra defense die",
-                "While a huge ship obstructs an attack, the defender rolls one additional defense die."
-                + (
-                    " An obstacle obstructs too: whether the two extra dice add up is not addressed by the rules; "
-                    "Table Ruling counts one die, as for several obstacles."
-                    if obstacles
-                    else ""
-                ),
-                (cid(ed, "huge-ships/obstructs"),),
-                tuple(huge),
-                derived=bool(obstacles),
-            )
-        )
+        facts.append(Fact("huge-obstructs", {"huge": huge, "with_obstacle": bool(obstacles)}, huge))
+    return facts
