@@ -95,3 +95,19 @@ def test_2_0_obstruction_by_a_ship_says_what_the_first_2_0_rules_said() -> None:
     assert r.outcome["obstructing"] == [{"id": "x", "kind": "ship"}]
     (step,) = _steps_citing(r, "xwing-2.0/obstructed/objects")
     assert "v1.0.x" in step.text and step.other_edition == "The same in 2.5."
+
+
+@pytest.mark.parametrize(("x0", "obstructs"), [(420.0, False), (419.0, True)])
+def test_a_line_along_an_edge_does_not_obstruct(x0: float, obstructs: bool) -> None:
+    # offset parallel bases: the only shortest lines run at x = 410..420; an object whose left edge
+    # lies on x = 420 only touches the line along that edge
+    pieces = [
+        ship("a", 400, 200),
+        ship("d", 430, 390, player=2),
+        rect("pb", x0, 260, x0 + 20, 300, "proton-bomb", "device"),
+    ]
+    o = rule(pieces, ATTACK).outcome
+    lines = o["lines"]
+    assert any(ln["from"][0] == pytest.approx(420.0) for ln in lines)
+    on_edge = [ln for ln in lines if ln["from"][0] == pytest.approx(420.0)]
+    assert bool(on_edge[0]["obstructing"]) is obstructs

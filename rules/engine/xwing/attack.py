@@ -101,8 +101,14 @@ OBJECT_KINDS = ("obstacle", "ship", "device", "remote")
 """Every kind of object range can be measured through (an attack is obstructed by any of them)."""
 
 
+def _inside_length(seg: LineString, shape: Polygon) -> float:
+    """How much of the line runs through the shape's interior: a stretch along its edge only touches it."""
+    return float(seg.intersection(shape).length - seg.intersection(shape.boundary).length)
+
+
 def _crossed(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
-    """Objects whose outline the measuring line runs through (touching a corner does not count).
+    """Objects whose interior the measuring line runs through (touching a corner or running along an edge
+    does not count: touching is not overlapping).
 
     ``skip``: the attacker and the defender, which range is measured from and to.
     A ship is its base with guides, a device or remote its token with guides.
@@ -114,7 +120,7 @@ def _crossed(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> t
             if ob.id in skip:
                 continue
             shape = outline(ob)
-            if seg.intersects(shape) and seg.intersection(shape).length > 1e-6:
+            if seg.intersects(shape) and _inside_length(seg, shape) > 1e-6:
                 out.append(ob.id)
     return tuple(out)
 
