@@ -111,3 +111,9 @@ def test_a_line_along_an_edge_does_not_obstruct(x0: float, obstructs: bool) -> N
     assert any(ln["from"][0] == pytest.approx(420.0) for ln in lines)
     on_edge = [ln for ln in lines if ln["from"][0] == pytest.approx(420.0)]
     assert bool(on_edge[0]["obstructing"]) is obstructs
+
+
+def test_the_pictured_line_names_the_ship_it_crosses() -> None:
+    r = rule([A, D, ship("x", 430, 295, player=1, label="Y-wing")], ATTACK)
+    (line,) = [f for f in r.figures if f.id == "line-1"]
+    assert "crosses Y-wing" in line.label

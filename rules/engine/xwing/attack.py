@@ -214,7 +214,7 @@ def attack_findings(scenario: Scenario) -> AttackFindings:
     if other is not None:
         shown.append(other)
     for i, ml in enumerate(shown):
-        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), say.line_label(d, ml.obstructed_by, voice)))
+        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), say.line_label(d, ml.crosses, voice)))
     facts.append(Fact("range", {"range": rng, "distance": d, "several": len(results) > 1}, ("line-1", "line-2")))
     outcome["range"] = rng
     outcome["distance_mm"] = round(d, 2)

@@ -203,8 +203,9 @@ def arc_label(arc: str) -> str:
     return f"{ARC_NAMES[arc]} to range 3"
 
 
-def line_label(distance: float, obstacles: tuple[str, ...], v: Voice) -> str:
-    return f"{distance:.1f} mm, {f'crosses {v.names(obstacles)}' if obstacles else 'clear'}"
+def line_label(distance: float, crossed: tuple[str, ...], v: Voice) -> str:
+    """A measuring line on the picture: its length and every object it crosses (obstacle or not)."""
+    return f"{distance:.1f} mm, {f'crosses {v.names(crossed)}' if crossed else 'clear'}"
 
 
 def verdict(outcome: Mapping[str, Any], arc: str, v: Voice) -> str:
