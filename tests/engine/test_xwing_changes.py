@@ -20,7 +20,7 @@ LIBRARY = Path(__file__).resolve().parents[2] / "rules" / "examples"
         ("dv-11-bombs-detonate", True),
         ("xw-24-range-0-attack-25", True),
         ("xw-25-range-0-attack-20", False),
-        ("xw-20-obstructed-twice", False),
+        ("xw-20-obstructed-twice", True),
         ("xw-01-through-asteroid-25", False),
     ],
 )

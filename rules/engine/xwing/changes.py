@@ -26,6 +26,13 @@ def _touching(scenario: Scenario) -> bool:
     return bool(ship_square(a).distance(ship_square(d)) <= 1e-6)
 
 
+def _edge_lines(scenario: Scenario) -> bool:
+    """Parallel bases (a choice of measuring lines, one of which may run along an obstacle's edge) and an obstacle."""
+    a, d = (scenario.piece(scenario.action[k]) for k in ("attacker", "defender"))
+    turn = (float(a.get("heading")) - float(d.get("heading"))) % 90.0
+    return bool(scenario.of_kind("obstacle")) and min(turn, 90.0 - turn) < 1e-6
+
+
 def meets_more_objects(scenario: Scenario) -> bool:
     """An attack with a third object on the table, a mine that can land under a ship, or a bomb that rolls."""
     action = scenario.action
@@ -33,7 +40,7 @@ def meets_more_objects(scenario: Scenario) -> bool:
     if kind == "attack":
         others = [p for p in scenario.pieces if p.kind in ("ship", "device", "remote")]
         cargo = any(p.type in ("loose-cargo", "spare-parts") for p in scenario.of_kind("obstacle"))
-        return len(others) > 2 or cargo or (scenario.edition == "2.5" and _touching(scenario))
+        return len(others) > 2 or cargo or (scenario.edition == "2.5" and _touching(scenario)) or _edge_lines(scenario)
     if kind in ("drop", "launch", "place-device", "relocate-device"):
         return True
     if kind == "detonate":
@@ -66,7 +73,8 @@ CHANGES = (
             "(no extra die, but cards that ask see it), and a huge ship in the way gives the defender one die. "
             "A mine dropped, launched, placed or relocated under a ship now says what the ship suffers, with the "
             "dice's odds or the result of the dice given, and a bomb's detonation gives each ship in reach its "
-            "own roll. Attack rulings at range 0 in 2.5 now say the attacker cannot modify the defender's dice."
+            "own roll. Attack rulings at range 0 in 2.5 now say the attacker cannot modify the defender's dice, and "
+            "a measuring line that only runs along an obstacle's edge no longer obstructs the attack."
         ),
         affects=meets_more_objects,
     ),
