@@ -255,7 +255,7 @@ def _bomb_order(f: Fact, v: Voice) -> Step:
     return Step(
         "Several bombs: first player's first",
         f"Player {f.data['first']} resolves all of their devices one at a time, then the other player "
-        "(each player chooses the order of their own; shown by id).",
+        "(each player chooses the order of their own; the order shown here is only a listing).",
         (v.cid("devices/several-detonate"),),
         f.highlight,
     )
