@@ -64,7 +64,7 @@ CHANGES = (
         affects=uses_catalogue_tokens,
     ),
     Change(
-        version=3,
+        version=7,
         date="2026-11-25",
         game="xwing",
         title="Ships and devices obstruct attacks; a mine placed under a ship says what it does",
