@@ -364,3 +364,15 @@ def test_a_huge_ship_verdict_names_every_consequence() -> None:
 def test_a_tallon_roll_verdict_names_the_position() -> None:
     n = narrate_maneuver(maneuver(bearing="tallon", tallon_position="backward"))
     assert n.summary == "Piece 0 fully executes its Tallon roll left 2 to the backward position."
+
+
+def test_no_step_title_names_a_type_by_its_code() -> None:
+    """ "debris (debris-cloud) takes effect" read as a code: a type is said in words."""
+    import re
+
+    from rules.engine import evaluate
+    from rules.library import examples
+
+    for ex in examples():
+        for step in evaluate(ex.scenario).steps:
+            assert not re.search(r"\([a-z]+(-[a-z]+)+\)", step.title), (ex.slug, step.title)
