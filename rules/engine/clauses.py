@@ -21,8 +21,8 @@ DATA = Path(__file__).resolve().parent / "data"
 STATUSES = ("rules", "faq", "derived", "disputed")
 BASES = {
     "official": "official text",
-    "transcription": "derived from a community transcription",
-    "inference": "derived from our inference",
+    "transcription": "from a community transcription",
+    "inference": "our inference",
 }
 """What a citation rests on: the official wording, a community copy of it, or our own reading."""
 

@@ -149,6 +149,7 @@ def test_the_obstacle_under_a_contact_stays_visible_on_the_card() -> None:
     _, _, rows = _pixels(render_png(svg, 1200, 630))
     _, _, plain = _pixels(render_png(bare, 1200, 630))
     vx, vy, side = _view(svg)
+    assert side < scenario.table[0] / 2  # zoomed to the action, not the whole table
     px = PICTURE / side
     table_h = scenario.table[1]
     inside = Polygon(contacts[0].coords).buffer(-4.0)  # clear of the outline's stroke
