@@ -40,6 +40,7 @@ def say(name: str, message: str) -> str:
         return "must be a number of degrees, like 90 (clockwise from straight ahead)"
     if message == "is required":
         return "is missing"
+    message = message.replace(" (GET /api/v1/catalog)", "")
     if re.fullmatch(r"must be the id of an? .* in this scenario", message) or message.startswith("unknown squadron"):
         return "choose one of the pieces on the table"
     return message.replace(" (yaw_limits)", "")
@@ -110,19 +111,30 @@ def _piece_problem(
 
 def _action_problem(setup: Setup, prob: Problem, action_fields: Any, json_mode: bool) -> str:
     """An action's (or the document's) problem, named by the input that shows it."""
-    key = prob.field if prob.field in action_fields else re.sub(r"\[\d+\]", "", prob.field)
+    path = re.sub(r"\[\d+\]", "", prob.field)
+    key = prob.field if prob.field in action_fields else path
     key = key if key in action_fields else key.rsplit(".", 1)[0]
     name = action_fields.get(key)
     form = setup.form
-    short = prob.field.rsplit(".", 1)[-1]
+    short = path.rsplit(".", 1)[-1]
     if name and name in form.fields:
+        # a value inside what the input names (the x of the obstacle to place) says which one
+        inner = f"{short} " if key != path and not name.endswith(short) else ""
+        words = f"{inner}{say(short if inner else name, prob.message)}"
         if not json_mode:
-            form.add_error(name, say(name, prob.message))
+            form.add_error(name, words)
         label = str(form.fields[name].label or name)
-        return f"{label[:1].upper()}{label[1:].split(' (')[0]}: {say(name, prob.message)}"
+        return f"{label[:1].upper()}{label[1:].split(' (')[0]}: {words}"
     if prob.field.startswith("table"):
         return f"The table {short}: {say('table_' + short, prob.message)}"
     if prob.field.startswith("dice"):
-        return f"Dice for '{short}': {prob.message}"
+        return f"Dice for {_named(setup, short)}: {prob.message}"
     words = {"": "The scenario", "pieces": "Pieces", "action": "What happens next"}.get(prob.field)
     return f"{words or 'What happens next'}: {say(short, prob.message)}"
+
+
+def _named(setup: Setup, piece_id: str) -> str:
+    """A piece as the page names it: its label, else its id."""
+    raw = setup.document.get("pieces") if isinstance(setup.document, dict) else None
+    piece = next((p for p in raw or [] if isinstance(p, dict) and p.get("id") == piece_id), None)
+    return str(piece.get("label") or piece_id) if piece else piece_id

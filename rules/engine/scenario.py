@@ -279,12 +279,11 @@ def _parse_dice(
         if game.dice_limit is not None and edition is not None:
             n = game.dice_limit(by_id[key], edition)
             if len(faces) > n:
-                what = by_id[key].get("type") or by_id[key]["kind"]
+                what = str(by_id[key].get("type") or by_id[key]["kind"]).replace("-", " ")
+                what = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
                 c.add(
                     f,
-                    f"a {what} rolls no dice here"
-                    if n == 0
-                    else f"a {what} rolls only {n} {'die' if n == 1 else 'dice'}",
+                    f"{what} rolls no dice here" if n == 0 else f"{what} rolls only {n} {'die' if n == 1 else 'dice'}",
                 )
                 continue
         dice[key] = list(faces)

@@ -388,3 +388,15 @@ def test_new_drafts_are_limited_and_an_unknown_one_is_a_404(client: Client, monk
     assert post_form(client, "/setup/", other).status_code == 429
     assert client.post("/setup/", XWING | rows(0)).status_code == 303  # a short state needs no draft
     assert client.get("/setup/", {"state": "nosuchdraft00000"}).status_code == 404
+
+
+def test_a_problem_inside_an_actions_piece_or_dice_names_it_as_the_page_does(client: Client) -> None:
+    from rules.setup_state import Setup
+
+    q = XWING | {"action": "place-obstacle", "placed": "rock", **rows(1)}
+    q |= row(0, id="rock", kind="obstacle", type="asteroid", label="Big rock", x="far", y="200")
+    assert Setup(QueryDict_of(q)).messages == ["Obstacle to place: x must be a number of millimetres, like 300"]
+    q = XWING | {"ship": "a", "bearing": "straight", "speed": "1", "dice": "Big rock: hit, crit", **rows(2)}
+    q |= row(0, id="a", kind="ship", size="small", x="300", y="200")
+    q |= row(1, id="rock", kind="obstacle", type="asteroid", label="Big rock", x="300", y="260")
+    assert Setup(QueryDict_of(q)).messages == ["Dice for Big rock: an asteroid rolls only 1 die"]
