@@ -253,9 +253,10 @@ def redrawn(form: forms.Form, rows: list[forms.Form], names: list[str]) -> list[
     return out
 
 
-def game_menus(game_name: str) -> list[str]:
-    """The menus whose choices depend on the game (its editions, its speeds...)."""
-    return list(GAME_CHOICES.get(game_name, {}))
+def game_menus(game_name: str, rows: int) -> list[str]:
+    """The menus whose choices depend on the game (its editions, its speeds, each row's kinds and ships...)."""
+    own = GAME_ROW_CHOICES.get(game_name, {})
+    return [*GAME_CHOICES.get(game_name, {}), *(f"p-{i}-{n}" for i in range(rows) for n in own)]
 
 
 SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -329,24 +330,50 @@ def row_css() -> str:
 
 
 def _own_choices(g: Game) -> dict[str, list[Any]]:
-    """A game's edition menu and its own values of each choice it declares (shared names offer every game's)."""
+    """A game's edition menu, palette and its own values of each choice it declares (shared names offer
+    every game's)."""
     out: dict[str, list[Any]] = {"edition": [(e, f"{g.title} {e}") for e in reversed(g.editions)]}
     for spec in g.form.fields:
         if spec.kind == "choice":
             out[spec.name] = _choices(spec.choices, blank=spec.blank)
+    out["palette"] = [("", "—")] + [
+        (f"{g.title} {label.lower()}", [(f"{g.name}:{key}", name) for key, name, _ in entries])
+        for label, entries in g.palette
+    ]
     return out
 
 
+def _own_row_choices(g: Game) -> dict[str, list[Any]]:
+    """A row's menus offering only this game's kinds, sizes, types, shapes and ships."""
+    return {
+        "kind": _choices(g.piece_kinds),
+        "size": _choices(g.sizes),
+        "type": [("", "—")]
+        + [(f"{g.title} {label.lower()}", _choices(values, blank=None)) for label, values in g.type_choices],
+        "shape": [("", "default for the type")]
+        + [(f"{g.title} {label.lower()}", list(values)) for label, values in g.shape_choices],
+        "chassis": [("", "—")] + ([(g.title, list(g.chassis_choices))] if g.chassis_choices else []),
+    }
+
+
 GAME_CHOICES = {g.name: _own_choices(g) for g in GAMES}
+GAME_ROW_CHOICES = {g.name: _own_row_choices(g) for g in GAMES}
 
 
-def for_game(form: forms.Form, game_name: str) -> None:
-    """A form whose game is known offers that game's editions and values only (Armada: no X-Wing 2.5)."""
-    for name, choices in GAME_CHOICES.get(game_name, {}).items():
+def _offer(form: forms.Form, choices: dict[str, list[Any]]) -> None:
+    for name, values in choices.items():
         field = form.fields[name]
         assert isinstance(field, forms.ChoiceField)
         # already normalised: set as is, so the quick select builds each list's markup once per process
-        field._choices = field.widget.choices = choices  # type: ignore[attr-defined]
+        field._choices = field.widget.choices = values  # type: ignore[attr-defined]
+
+
+def for_game(form: forms.Form, rows: list[forms.Form], game_name: str) -> None:
+    """A form whose game is known offers that game's editions, values and pieces only (Armada: no X-Wing
+    2.5, no X-Wing ships in a row; a 60-row page draws one game's lists, not both)."""
+    _offer(form, GAME_CHOICES.get(game_name, {}))
+    for row in rows:
+        _offer(row, GAME_ROW_CHOICES.get(game_name, {}))
 
 
 PieceFormSet = forms.formset_factory(PieceForm, extra=0, max_num=MAX_ROWS, absolute_max=MAX_ROWS, validate_max=True)

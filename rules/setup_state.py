@@ -262,7 +262,7 @@ class Setup:
                 now = [*kept, *([new] if new or "add" in data else [])][:MAX_ROWS]
                 self.display_rows = PieceFormSet(prefix="p", initial=now)
                 self.after_add = query_with_rows(data, now)
-            for_game(self.form, _text(data, "game"))
+            for_game(self.form, list(self.display_rows.forms), _text(data, "game"))
             if isinstance(self.document, dict) and _text(data, "game") in games.names():
                 narrow(self.form, games.get(_text(data, "game")).form.narrowed(self.document))
         offer_pieces(self.form, list(self.display_rows.forms), pieces)

@@ -175,7 +175,7 @@ def _redrawn(s: Setup, data: QueryDict) -> list[Any]:
         out += piece_menus(s.form, rows)
     game = str(data.get("game") or "")
     if game in games.names() and data.get("edition") not in games.get(game).editions:
-        out += redrawn(s.form, rows, game_menus(game))
+        out += redrawn(s.form, rows, game_menus(game, len(rows)))
     return out
 
 

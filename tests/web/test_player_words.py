@@ -400,3 +400,11 @@ def test_a_problem_inside_an_actions_piece_or_dice_names_it_as_the_page_does(cli
     q |= row(0, id="a", kind="ship", size="small", x="300", y="200")
     q |= row(1, id="rock", kind="obstacle", type="asteroid", label="Big rock", x="300", y="260")
     assert Setup(QueryDict_of(q)).messages == ["Dice for Big rock: an asteroid rolls only 1 die"]
+
+
+def test_a_rows_menus_offer_the_chosen_games_pieces_only(client: Client) -> None:
+    page = client.get("/setup/", ARMADA | rows(1) | row(0, id="vic", kind="ship")).content.decode()
+    chassis = [v for v, _ in select(page, "p-0-chassis")]
+    assert "victory-ii-class-star-destroyer" in chassis and "t65xwing" not in chassis
+    assert [v for v, _ in select(page, "p-0-kind")] == ["", "ship", "squadron", "obstacle", "token"]
+    assert not [v for v, _ in select(page, "palette") if v.startswith("xwing:")]
