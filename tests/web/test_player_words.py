@@ -289,25 +289,29 @@ def _renamed(doc: dict) -> dict:
     """The same situation with unmistakable ids (``zq-N``): a piece without a label keeps its old id as its name."""
     doc = json.loads(json.dumps(doc))
     action = doc["action"]
-    pieces = doc["pieces"] + [action[k] for k in ("obstacle", "device") if isinstance(action.get(k), dict)]
+    # a dropped or launched device is only an id and a type (no label: the engine names it by its id, a gap
+    # left to the engine's wording), so it keeps its id here
+    brought = ("obstacle",) if action["type"] in ("drop", "launch") else ("obstacle", "device")
+    pieces = doc["pieces"] + [action[k] for k in brought if isinstance(action.get(k), dict)]
     new = {p["id"]: f"zq-{n}" for n, p in enumerate(pieces)}
     for p in pieces:
         p.setdefault("label", p["id"])
         p["id"] = new[p["id"]]
         if isinstance(p.get("target"), str):
-            p["target"] = new[p["target"]]
+            p["target"] = new.get(p["target"], p["target"])
     for key in ("ship", "attacker", "defender", "squadron", "obstacle", "token", "toward", "device"):
         if isinstance(action.get(key), str):
-            action[key] = new[action[key]]
+            action[key] = new.get(action[key], action[key])
     if isinstance(action.get("placements"), dict):
-        action["placements"] = {new[k]: v for k, v in action["placements"].items()}
+        action["placements"] = {new.get(k, k): v for k, v in action["placements"].items()}
     if isinstance(doc.get("dice"), dict):
-        doc["dice"] = {new[k]: v for k, v in doc["dice"].items()}
+        doc["dice"] = {new.get(k, k): v for k, v in doc["dice"].items()}
     return doc
 
 
 def test_library_situations_in_the_editor_speak_without_paths_or_ids(client: Client) -> None:
-    """What the web layer words itself (the problems, the who/dial/snap helpers) names pieces, never ids."""
+    """Pieces by name, never ids, paths or coordinates: in the problems, the who/dial/snap helpers, the headline,
+    the steps and the share snippets, as the setup preview and the permalink page show them."""
     from rules.library import examples
 
     helped = 0
@@ -320,6 +324,16 @@ def test_library_situations_in_the_editor_speak_without_paths_or_ids(client: Cli
         helped += bool(parts)
         assert "zq-" not in shown, (ex.slug, shown)
         assert not re.search(r"pieces\[|action\.[a-z]", shown), ex.slug
+        # the headline, the steps and every share snippet, as the setup preview and the permalink show them
+        said = re.findall(r'data-testid="verdict">([^<]*)<|<ol class="preview-steps">(.*?)</ol>', page, re.S)
+        ruling = client.get(f"/s/{sid}/").content.decode()
+        said += re.findall(
+            r'<h1 class="verdict">(.*?)</h1>|<meta (?:name|property)="[a-z:]+" content="([^"]*)"', ruling, re.S
+        )
+        said += re.findall(r'class="copy">([^<]*)</textarea>|value="([^"]*)" class="copy"', ruling)
+        text = htmllib.unescape(re.sub(r"<[^>]+>", " ", " ".join(" ".join(t) for t in said)))
+        assert "zq-" not in text and not re.search(r"pieces\[|action\.[a-z]", text), (ex.slug, text)
+        assert not re.search(r"\(\s*-?\d+(?:\.\d+)?,\s*-?\d+(?:\.\d+)?\)", text), (ex.slug, text)  # no (x, y)
     assert helped > len(examples()) * 3 // 4  # most situations offer helpers to check
 
 
