@@ -9,6 +9,7 @@ from typing import Any
 from shapely import Polygon
 
 from rules.engine.armada import parse
+from rules.engine.armada.attack import attack_ruling
 from rules.engine.armada.catalog import catalog
 from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
@@ -140,6 +141,7 @@ GAME = Game(
         "move-squadron": with_start_check(move_squadron_ruling),
         "move-obstacle": with_start_check(move_ruling),
         "move-token": with_start_check(move_ruling),
+        "attack": with_start_check(attack_ruling),
     },
     catalog=catalog,
     draw=draw,
