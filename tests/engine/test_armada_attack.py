@@ -199,3 +199,27 @@ def test_bad_attacks_name_the_field() -> None:
     assert "action.dice_results.blue" in problems(
         [VSD, ship()], {**FRONT, "dice": {"blue": 1}, "dice_results": {"blue": ["blank"]}}
     )
+
+
+def test_the_dial_figure_marks_the_defenders_dial_only() -> None:
+    """The line also crosses the Victory's own front dial (350.75–354.65); only Nebulon's (460.6–464.5) counts."""
+    doc = {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": [VSD, ship(), asteroid(382.59, 445)],
+        "action": {"type": "attack", **FRONT},
+    }
+    ruling = evaluate(parse_scenario(doc))
+    (fig,) = [f for f in ruling.figures if f.id == "crossed-o"]
+    ys = [y for _, y in fig.coords]
+    assert min(ys) == pytest.approx(460.6, abs=0.01) and max(ys) == pytest.approx(464.5, abs=0.01)
+
+
+def test_the_library_has_a_dozen_attacks() -> None:
+    import json
+    from pathlib import Path
+
+    library = Path(__file__).resolve().parents[2] / "rules" / "examples"
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in library.glob("ak-*.json")]
+    assert len([d for d in docs if "attacks" in d["tags"]]) >= 12

@@ -214,7 +214,8 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
             close.append("arc")
         for i, (p, q) in enumerate(hz.arc_lines(att, az, DRAWN_ARC_MM), start=1):
             figures.append(Figure(f"arc-line-{i}", "line", (p, q)))
-        figures.append(Figure("arc", "area", ring(arc.intersection(_table_box(scenario)))))
+        reach = att_shape.buffer(dim.RANGE_BANDS[-1], quad_segs=24)  # the arc drawn out to long range
+        figures.append(Figure("arc", "area", ring(arc.intersection(reach))))
     else:
         in_arc, part, touching, gap = True, def_shape, False, 0.0
 
@@ -248,7 +249,7 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
             piece = scenario.piece(c.piece)
             shape = ship_body(piece) if c.kind == "ship" else token_outline(piece)
             if c.effect == "dial":
-                shape = unary_union([f for p, f in _dials(att, az, dfn, dz)])
+                shape = unary_union([f for p, f in _dials(att, az, dfn, dz) if p.id in c.under])
             inside = line.intersection(shape)
             if inside.length > LINE_EPSILON_MM:
                 figures.append(Figure(f"crossed-{c.piece}", "overlap", ring(inside.buffer(1.0, cap_style="flat"))))
@@ -281,13 +282,6 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
         any(p.kind == "ship" for p in (att, dfn)),
         tuple(figures),
     )
-
-
-def _table_box(scenario: Scenario) -> BaseGeometry:
-    from shapely import box
-
-    w, h = scenario.table
-    return box(-50.0, -50.0, w + 50.0, h + 50.0)
 
 
 def gathered(dice: dict[str, int], band_index: int | None) -> dict[str, int]:

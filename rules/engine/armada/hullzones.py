@@ -268,3 +268,13 @@ def figures() -> dict[str, dict[str, Any]]:
             "estimated": lay.estimated,
         }
     return out
+
+
+def estimate_note() -> str:
+    """The pages' ≈ line for the ship tokens: sizes and whose arc lines stand in for each size."""
+    lays = [layout(size) for size in ZONES]
+    sizes = "; ".join(f"{x.size} {x.width:g} × {x.length:g} mm, arc lines of {x.like}" for x in lays)
+    return (
+        f"ship tokens (hull zones, arc lines, targeting points): ≈ {sizes} "
+        f"({SOURCE['repository']}'s measurements; large and huge estimated)"
+    )

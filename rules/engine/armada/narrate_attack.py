@@ -284,6 +284,7 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
         "defender_zone": f.defender_zone,
         "in_arc": f.in_arc,
         "arc_touching": f.arc_touching,
+        "arc_gap_mm": f.arc_gap_mm,
         "range": RANGE_NAMES[f.range_band] if ship_att and f.range_band is not None else None,
         "distance": 1 if not ship_att and f.range_band is not None else None,
         "range_mm": f.range_mm,
