@@ -303,3 +303,9 @@ def test_fuzzed_armada_attacks_never_500(client: Client, action: dict[str, Any])
     d = json.loads(json.dumps(ATTACK))
     d["action"] = {"type": "attack", **action}
     assert post(client, d).status_code in (200, 400)
+
+
+def test_the_catalogue_lists_the_ship_tokens_with_their_sources(client: Client) -> None:
+    tokens = client.get("/api/v1/catalog").json()["games"]["armada"]["ship_tokens"]
+    assert tokens["medium"]["token_mm"] == [58.5, 101.5] and tokens["medium"]["estimated"]
+    assert tokens["source"]["repository"] == "tantive4/AlphArmada" and "no huge token" in tokens["huge"]["like"]

@@ -345,7 +345,7 @@ def _sight_step(scenario: Scenario, f: AttackFacts, names: dict[str, str]) -> St
         sq = _say(WORDS["sight.squadrons"], names=_join([scenario.names([q]) for q in f.squadrons_crossed]))
         text += _say(WORDS["sight.clear"], defender=dfn.label, squadrons=sq if f.squadrons_crossed else "")
     rules: tuple[str, ...] = ()
-    if "ship" in kinds and f.attacker_kind == "ship" or f.defender_kind == "ship":
+    if "ship" in kinds:
         rules += (R + "line-of-sight/targeting-points",)
     if "squadron" in kinds:
         rules += (R + "line-of-sight/squadron-closest-point",)
