@@ -23,8 +23,8 @@ R = "armada-1.5/"
 WORDS = {
     "who.title": "{attacker} attacks {defender}",
     "who.text.ship": "The attack is declared from {attacker}'s {azone} hull zone. Arc and range use the hull zones "
-    "printed on the cardboard ship token (≈ Table Ruling's measured figures), never the plastic base, its shield "
-    "dials or their frames.",
+    "printed on the cardboard ship token (≈: a simulator's measurements of the printed tokens), never the plastic "
+    "base, its shield dials or their frames.",
     "who.text.squadron": "A squadron attacks all around it, but only at distance 1.",
     "arc.title.in": "{defender} is inside the {azone} firing arc",
     "arc.title.touch": "{defender} touches the {azone} arc line: inside the arc",
@@ -68,7 +68,7 @@ WORDS = {
     "obstruct.title.dust": "A dust field is in the line: the ship cannot attack",
     "obstruct.none": "No obstacle and no other ship's base lies under the line (shield dials and their frames are "
     "ignored).",
-    "obstruct.obstructs": "The line passes over {piece}",
+    "obstruct.obstructs": "The line passes over {piece} ({kind})",
     "obstruct.forbids": "The line passes over {piece}, a dust field: a ship cannot attack through it",
     "obstruct.squadron-dust": "The line passes over {piece}, a dust field: a squadron's attack through it is "
     "obstructed",
@@ -382,7 +382,8 @@ def _obstruction_step(scenario: Scenario, f: AttackFacts) -> Step:
         else:
             key = "obstruct.marked"
             rules.append(R + "objectives/non-obstructing")
-        parts.append(_say(WORDS[key], piece=piece, ships=ships))
+        kind = "a ship's base" if c.kind == "ship" else c.type.replace("-", " ")
+        parts.append(_say(WORDS[key], piece=piece, ships=ships, kind=kind))
     near = [p for p in f.close_calls if p not in ("arc", "range")]
     if near:
         parts.append(
