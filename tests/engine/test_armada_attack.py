@@ -223,3 +223,12 @@ def test_the_library_has_a_dozen_attacks() -> None:
     library = Path(__file__).resolve().parents[2] / "rules" / "examples"
     docs = [json.loads(p.read_text(encoding="utf-8")) for p in library.glob("ak-*.json")]
     assert len([d for d in docs if "attacks" in d["tags"]]) >= 12
+
+
+def test_an_attacker_on_an_obstacle_is_not_obstructed_by_what_its_own_base_covers() -> None:
+    """The Victory's front targeting point is at 350.75 − 11.4 = 339.35 and its base edge at 351: a rock lying
+    across y 320.8–349.3 (sticking out at the sides) is crossed only where the base covers it."""
+    out = run([VSD, ship(), asteroid(400, 335, 90)], FRONT)
+    assert out["covered_obstacles"] == [{"obstacle": "o", "under": ["a"]}] and not out["obstructed"]
+    seen = run([VSD, ship(), asteroid(400, 352, 90)], FRONT)  # now it reaches out past the base edge
+    assert seen["obstructed_by"] == ["o"]

@@ -178,3 +178,18 @@ def test_armada_attacks_are_offered_between_enemies_with_hull_zones_picked(clien
     ruled = client.get("/setup/", {**q, **pair})
     html = ruled.content.decode()
     assert ruled.status_code == 200 and 'data-testid="verdict"' in html and "may attack" in html
+
+
+def test_an_armada_attack_offers_each_hull_zone_to_attack_from_and_at(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "attack", **ROWS, "p-TOTAL_FORMS": "2"}
+    q |= row(0, id="vic", kind="ship", size="medium", x="400", y="300", heading="0", player="1")
+    q |= row(1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2")
+    q |= {"attacker": "vic", "defender": "neb", "arc": "front", "defender_zone": "front"}
+    got = links(client.get("/setup/", q).content.decode())
+    assert {k for k in got if k.startswith(("from ", "at "))} == {
+        *(f"from vic's {z}" for z in ("front", "left", "right", "rear")),
+        *(f"at neb's {z}" for z in ("front", "left", "right", "rear")),
+    }
+    assert got["at neb's rear"]["defender_zone"] == "rear" and got["at neb's rear"]["arc"] == "front"
+    page = client.get("/setup/", q).content.decode()
+    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">from vic&#x27;s front<', page)

@@ -73,6 +73,28 @@ def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
     return out
 
 
+def _zone_choices(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
+    """While an attack is being set up: each hull zone of the attacker to attack from, of the defender to attack."""
+    from rules.engine.armada.hullzones import ZONES, zone_name
+
+    by_id = {p["id"]: p for p in pieces}
+    a, d = by_id.get(str(action.get("attacker"))), by_id.get(str(action.get("defender")))
+    if action.get("type") != "attack" or a is None or d is None:
+        return []
+    now = {"arc": action.get("attacker_zone"), "defender_zone": action.get("defender_zone")}
+    base = {"action": "attack", "attacker": a["id"], "defender": d["id"]}
+    base |= {k: str(v) for k, v in now.items() if isinstance(v, str)}
+    out: list[Choice] = []
+    for piece, key, words in ((a, "arc", "from {name}'s {zone}"), (d, "defender_zone", "at {name}'s {zone}")):
+        if piece.get("kind") != "ship" or str(piece.get("size")) not in ZONES:
+            continue
+        name = str(piece.get("label") or piece["id"])
+        for zone in ZONES[str(piece.get("size"))]:
+            label = words.format(name=name, zone=zone_name(str(piece.get("size")), zone))
+            out.append((label, "current" if now[key] == zone else "attack", {**base, key: zone}))
+    return out
+
+
 def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
     out: list[Choice] = []
     atype = str(action.get("type") or "")
@@ -83,4 +105,4 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
         for verb, act, key in ACTIONS.get(str(p.get("kind")), ()):
             kind = "current" if act == atype and chosen == p["id"] else act
             out.append((f"{name} {verb}", kind, {"action": act, key: p["id"]}))
-    return out + _attacks(pieces, action)
+    return out + _attacks(pieces, action) + _zone_choices(pieces, action)
