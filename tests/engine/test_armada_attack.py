@@ -36,9 +36,12 @@ def problems(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
     return [p.field for p in e.value.problems]
 
 
-@pytest.mark.parametrize("size", list(hz.ZONES))
-def test_hull_zones_share_the_token_without_overlapping(size: str) -> None:
-    lay = hz.layout(size)
+LAYOUTS = [(size, None) for size in hz.ZONES] + [(c["size"], name) for name, c in hz.RAW["chassis"].items()]
+
+
+@pytest.mark.parametrize(("size", "chassis"), LAYOUTS)
+def test_hull_zones_share_the_token_without_overlapping(size: str, chassis: str | None) -> None:
+    lay = hz.layout(size, chassis)
     zones = {n: Polygon(r) for n, r in hz.local_zones(lay).items()}
     assert set(zones) == set(hz.ZONES[size]) and all(z.is_valid for z in zones.values())
     assert unary_union(list(zones.values())).area == pytest.approx(lay.width * lay.length, abs=0.01)
@@ -232,3 +235,12 @@ def test_an_attacker_on_an_obstacle_is_not_obstructed_by_what_its_own_base_cover
     assert out["covered_obstacles"] == [{"obstacle": "o", "under": ["a"]}] and not out["obstructed"]
     seen = run([VSD, ship(), asteroid(400, 352, 90)], FRONT)  # now it reaches out past the base edge
     assert seen["obstructed_by"] == ["o"]
+
+
+def test_a_huge_ship_in_the_line_obstructs_over_the_gap_between_its_bases() -> None:
+    """Lying across the line, the huge ship's two bases leave a 93.5 mm gap about x = 400 (x 353.25–446.75): the
+    line crosses only the gap, where its token lies."""
+    huge = {"id": "h", "kind": "ship", "size": "huge", "x": 400, "y": 420, "heading": 90, "player": 2}
+    a = {**VSD, "y": 200}
+    out = run([a, ship(y=560), huge], FRONT)
+    assert out["obstructed_by"] == ["h"] and out["range"] == "long" and out["can_attack"]

@@ -136,6 +136,14 @@ def band(att: Piece, distance: float) -> int | None:
     return None
 
 
+def cover(ship: Piece) -> BaseGeometry:
+    """What of a ship hides the table and stands in a line of sight: its base (dials and frames ignored), and
+    for a huge ship also its token over the gap between the two bases (estimate: the token spans both)."""
+    if ship.size != "huge":
+        return ship_body(ship)
+    return unary_union([ship_body(ship), hz.token(ship)])
+
+
 def _dials(att: Piece, az: str | None, dfn: Piece, dz: str | None) -> list[tuple[Piece, BaseGeometry]]:
     """The attacking and defending hull zones' shield dials (their frames, reference §1.2 model)."""
     return [(p, hz.dial_frames(p)[z]) for p, z in ((att, az), (dfn, dz)) if p.kind == "ship" and z is not None]
@@ -156,8 +164,8 @@ def _crossings(
         if line.distance(shape) > CLOSE_CALL_MM and not through_dial:
             continue
         kind = str(ob.type)
-        on = [p for p in sitting_ships if overlaps(ship_body(p), shape)]
-        visible = shape.difference(unary_union([ship_body(p) for p in on])) if on else shape
+        on = [p for p in sitting_ships if overlaps(cover(p), shape)]
+        visible = shape.difference(unary_union([cover(p) for p in on])) if on else shape
         if ob.id in marked:
             if _passes(line, shape) or through_dial:
                 out.append(Crossing(ob.id, "obstacle", kind, "marked"))
@@ -177,7 +185,7 @@ def _crossings(
     for s in scenario.of_kind("ship"):
         if s.id in (att.id, dfn.id):
             continue
-        body = ship_body(s)
+        body = cover(s)
         if _passes(line, body):
             out.append(Crossing(s.id, "ship", "ship", "obstructs"))
             if line.intersection(body).length <= CLOSE_CALL_MM:
@@ -247,7 +255,7 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
     for c in crossings:
         if c.effect in ("obstructs", "forbids", "dial", "marked"):
             piece = scenario.piece(c.piece)
-            shape = ship_body(piece) if c.kind == "ship" else token_outline(piece)
+            shape = cover(piece) if c.kind == "ship" else token_outline(piece)
             if c.effect == "dial":
                 shape = unary_union([f for p, f in _dials(att, az, dfn, dz) if p.id in c.under])
             inside = line.intersection(shape)
