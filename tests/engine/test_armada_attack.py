@@ -244,3 +244,18 @@ def test_a_huge_ship_in_the_line_obstructs_over_the_gap_between_its_bases() -> N
     a = {**VSD, "y": 200}
     out = run([a, ship(y=560), huge], FRONT)
     assert out["obstructed_by"] == ["h"] and out["range"] == "long" and out["can_attack"]
+
+
+def test_exactly_touching_an_arc_line_is_in_arc() -> None:
+    """The huge token's (estimated) line between its left and left-auxiliary zones runs straight across the
+    ship, 240 mm behind the front: y = 400 + 175.5 − 240 = 335.5. A squadron whose base's top point is exactly
+    on it (centre 335.5 − 17) is in the left arc by touching; 0.01 mm lower it is not. Its top point lies
+    63.5 mm left of the token's edge (763.5 − 700): close range."""
+    huge = {"id": "a", "kind": "ship", "size": "huge", "x": 800, "y": 400, "heading": 0, "player": 1}
+    attack = {"attacker": "a", "attacker_zone": "left", "defender": "d"}
+    sq = {"id": "d", "kind": "squadron", "x": 700, "y": 318.5, "player": 2}
+    touching = run([huge, sq], attack)
+    assert touching["in_arc"] and touching["arc_touching"] and touching["range_mm"] == pytest.approx(63.5, abs=0.01)
+    assert touching["range"] == "close" and "arc" in touching["close_calls"]
+    below = run([huge, {**sq, "y": 318.49}], attack)
+    assert not below["in_arc"] and below["arc_gap_mm"] == pytest.approx(0.01, abs=0.001)
