@@ -32,11 +32,11 @@ WORDS = {
     "arc.text.in": "Extending the two arc lines printed around {attacker}'s {azone} hull zone, part of {defender} "
     "lies between them.",
     "arc.text.touch": "{defender} only touches one of the extended arc lines. The lines belong to the arc, so it is "
-    "inside; a real table decides this by eye.",
+    "inside; on the table this is too close to see, so check it with the ruler's edge.",
     "arc.text.out": "Extending the two arc lines printed around {attacker}'s {azone} hull zone, no part of {defender} "
     "lies between them ({gap:.1f} mm away): it cannot be attacked from this hull zone.",
     "range.title.ship": "Attack range: {band}",
-    "range.title.squadron": "Distance: {band}",
+    "range.title.squadron": "Attack range: {band}",
     "range.text.ship": "From the closest point of the {azone} hull zone to the closest point of {defender} inside "
     "the arc: {mm:.1f} mm. Close range ends at ≈ {close:g} mm, medium at ≈ {medium:g} mm, long at {long:g} mm; a "
     "line on a band's end belongs to the nearer band.",
@@ -58,9 +58,9 @@ WORDS = {
     "targeting point, to that targeting point.",
     "sight.text.squadrons": "Traced between the closest points of the two squadrons' bases.",
     "sight.blocked": " It crosses {defender}'s {zone} hull zone: no line of sight to the {dzone} hull zone.",
-    "sight.clear": " It does not cross another of {defender}'s hull zones. The attacker's own hull zones never "
-    "block its line of sight{squadrons}.",
-    "sight.squadrons": ", and squadrons never block or obstruct ({names} under the line)",
+    "sight.clear": " It does not cross another of {defender}'s hull zones.",
+    "sight.own": " {attacker}'s own hull zones never block its line of sight.",
+    "sight.squadrons": " Squadrons never block or obstruct it ({names} under the line).",
     "sight.other": "The 1.6 text traces line of sight to or from a squadron from the centre of its base, not "
     "the closest point.",
     "obstruct.title.clear": "Not obstructed",
@@ -72,11 +72,11 @@ WORDS = {
     "obstruct.forbids": "The line passes over {piece}, a dust field: a ship cannot attack through it",
     "obstruct.squadron-dust": "The line passes over {piece}, a dust field: a squadron's attack through it is "
     "obstructed",
-    "obstruct.dial": "The line passes through {ships}' shield dial, which lies over {piece}: obstructed (2021 "
+    "obstruct.dial": "The line passes through {ships}'s shield dial, which lies over {piece}: obstructed (2021 "
     "correction)",
-    "obstruct.dial-dust": "The line passes through {ships}' shield dial, which lies over {piece}, a dust field: a "
+    "obstruct.dial-dust": "The line passes through {ships}'s shield dial, which lies over {piece}, a dust field: a "
     "ship cannot attack through it",
-    "obstruct.covered": "The line crosses {piece} only where {ships}' base covers it: that obstacle does not obstruct",
+    "obstruct.covered": "The line crosses {piece} only where {ships}'s base covers it: that obstacle does not obstruct",
     "obstruct.marked": "The line passes over {piece}, which this objective says does not obstruct",
     "obstruct.close": "{pieces}: within {close:g} mm of the line, too close to call on the table",
     "obstruct.end.obstructed": "The attacker removes one die before rolling, of its choice.",
@@ -94,6 +94,7 @@ WORDS = {
     "verdict.yes.obstructed": "{attacker} may attack {target}, obstructed",
     "verdict.no": "{attacker} cannot attack {target}",
     "verdict.text.yes": "In arc, at range, with line of sight{obstructed}.",
+    "verdict.text.yes.squadron": "At distance 1, with line of sight{obstructed}.",
     "verdict.text.obstructed": "; obstructed, so one die fewer",
     "verdict.text.no": "{why}.",
     "why.arc": "it is outside the firing arc",
@@ -257,7 +258,8 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
         verdict = _say(
             WORDS["verdict.yes.obstructed" if obstructed else "verdict.yes"], attacker=att.label, target=target
         )
-        vtext = _say(WORDS["verdict.text.yes"], obstructed=WORDS["verdict.text.obstructed"] if obstructed else "")
+        key = "verdict.text.yes" if ship_att else "verdict.text.yes.squadron"
+        vtext = _say(WORDS[key], obstructed=WORDS["verdict.text.obstructed"] if obstructed else "")
         rules = list(declare)
     else:
         verdict = _say(WORDS["verdict.no"], attacker=att.label, target=target)
@@ -341,9 +343,12 @@ def _sight_step(scenario: Scenario, f: AttackFacts, names: dict[str, str]) -> St
     if f.sight_blocked_by is not None:
         zone = zone_name(str(dfn.size), f.sight_blocked_by)
         text += _say(WORDS["sight.blocked"], defender=dfn.label, zone=zone, dzone=names["dzone"])
-    else:
-        sq = _say(WORDS["sight.squadrons"], names=_join([scenario.names([q]) for q in f.squadrons_crossed]))
-        text += _say(WORDS["sight.clear"], defender=dfn.label, squadrons=sq if f.squadrons_crossed else "")
+    elif f.defender_kind == "ship":
+        text += _say(WORDS["sight.clear"], defender=dfn.label)
+    if f.attacker_kind == "ship":
+        text += _say(WORDS["sight.own"], attacker=names["attacker"])
+    if f.squadrons_crossed:
+        text += _say(WORDS["sight.squadrons"], names=_join([scenario.names([q]) for q in f.squadrons_crossed]))
     rules: tuple[str, ...] = ()
     if "ship" in kinds:
         rules += (R + "line-of-sight/targeting-points",)
