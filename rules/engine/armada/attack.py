@@ -265,6 +265,10 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
         figures.append(Figure("blocking-zone", "overlap", ring(def_zones[blocked])))
     if through is not None:
         figures.append(Figure("range-through-zone", "overlap", ring(def_zones[through])))
+    for ship in (att, dfn):
+        if ship.kind == "ship":
+            for i, (centre, edge) in enumerate(hz.printed_lines(ship), start=1):
+                figures.append(Figure(f"token-line-{ship.id}-{i}", "line", (centre, edge)))
     if dz is not None:
         figures.append(Figure("defending-zone", "area", ring(def_shape)))
     if az is not None:

@@ -278,3 +278,10 @@ def estimate_note() -> str:
         f"ship tokens (hull zones, arc lines, targeting points): ≈ {sizes} "
         f"({SOURCE['repository']}'s measurements; large and huge estimated)"
     )
+
+
+def printed_lines(piece: Piece) -> tuple[tuple[Point, Point], ...]:
+    """Every arc line printed on the ship's token, on the table (what the picture draws on the token)."""
+    pose = _pose(piece)
+    lay = ship_layout(piece)
+    return tuple((pose.to_world(*c), pose.to_world(*e)) for side in (-1, 1) for c, e in _local_points(lay, side))

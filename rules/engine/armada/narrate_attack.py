@@ -427,10 +427,13 @@ def _labelled(scenario: Scenario, f: AttackFacts, names: dict[str, str], band: s
             label = _say(WORDS["figure.crossed"], piece=scenario.names([fig.id.removeprefix("crossed-")]))
         elif fig.id == "blocking-zone":
             zone = zone_name(str(dfn.size), f.sight_blocked_by or "")
-            label = _say(WORDS["figure.blocking"], defender=dfn.label, zone=zone)
+            same = f.sight_blocked_by == f.range_through  # drawn and named once, as the range crosses it
+            label = "" if same else _say(WORDS["figure.blocking"], defender=dfn.label, zone=zone)
         elif fig.id == "range-through-zone":
             zone = zone_name(str(dfn.size), f.range_through or "")
             label = _say(WORDS["figure.through"], defender=dfn.label, zone=zone)
+        elif fig.id.startswith("token-line-"):
+            label = ""
         elif fig.id == "defending-zone":
             label = WORDS["figure.defending"]
         else:
