@@ -259,3 +259,18 @@ def test_exactly_touching_an_arc_line_is_in_arc() -> None:
     assert touching["range"] == "close" and "arc" in touching["close_calls"]
     below = run([huge, {**sq, "y": 318.49}], attack)
     assert not below["in_arc"] and below["arc_gap_mm"] == pytest.approx(0.01, abs=0.001)
+
+
+def test_a_named_ship_uses_its_own_arc_lines() -> None:
+    """A Nebulon-B's front arc lines run to the token's front corners (28.5° off the centre line); the small
+    token's default (a Gladiator's) reach the sides 6.5 mm back (34.3°). A squadron 400 mm out at 31.4° is
+    inside the second arc only."""
+    import math as m
+
+    a = {"id": "a", "kind": "ship", "size": "small", "x": 400, "y": 300, "heading": 0, "player": 1}
+    x, y = 400 + 400 * m.sin(m.radians(31.4)), 300 + 400 * m.cos(m.radians(31.4))
+    sq = {"id": "d", "kind": "squadron", "x": round(x, 2), "y": round(y, 2), "player": 2}
+    attack = {"attacker": "a", "attacker_zone": "front", "defender": "d"}
+    assert run([a, sq], attack)["in_arc"]
+    assert not run([{**a, "chassis": "nebulon-b-escort-frigate"}, sq], attack)["in_arc"]
+    assert "pieces[0].chassis" in problems([{**a, "chassis": "victory-i-class-star-destroyer"}, sq], attack)
