@@ -94,20 +94,30 @@ def declared_field(spec: Field, choices: list[str]) -> forms.Field:
     return FixedChoiceField(label=spec.label, required=False, choices=_choices(choices, blank=spec.blank))
 
 
-def _declared(specs_of: list[tuple[Field, ...]]) -> dict[str, forms.Field]:
-    """One input per declared name across the games, in declaration order; a shared choice offers the union."""
+def _declared(specs_of: list[tuple[str, tuple[Field, ...]]]) -> dict[str, forms.Field]:
+    """One input per declared name across the games (``(title, fields)`` each), in declaration order.
+
+    A shared choice offers the union of the games' values, a shared piece menu the union of their kinds.
+    A game that calls a shared input by another name has it added, as "arc (Armada: attacking hull
+    zone)" (a label that only shortens or lengthens the first one's is not repeated).
+    """
     first: dict[str, Field] = {}
     values: dict[str, list[str]] = {}
     kinds: dict[str, list[str]] = {}
-    for specs in specs_of:
+    labels: dict[str, str] = {}
+    for title, specs in specs_of:
         for spec in specs:
-            first.setdefault(spec.name, spec)
+            known = first.setdefault(spec.name, spec)
             values.setdefault(spec.name, []).extend(spec.choices)
             kinds.setdefault(spec.name, []).extend(spec.kinds)
+            label = labels.setdefault(spec.name, spec.label)
+            if not (known.label.startswith(spec.label) or spec.label.startswith(known.label)):
+                labels[spec.name] = f"{label} ({title}: {spec.label})"
     out = {}
     for name, spec in first.items():
-        merged = Field(**{**{k: getattr(spec, k) for k in Field.__slots__}, "kinds": tuple(dict.fromkeys(kinds[name]))})
-        out[name] = declared_field(merged, list(dict.fromkeys(values[name])))
+        merged = {k: getattr(spec, k) for k in Field.__slots__}
+        merged |= {"kinds": tuple(dict.fromkeys(kinds[name])), "label": labels[name]}
+        out[name] = declared_field(Field(**merged), list(dict.fromkeys(values[name])))
     return out
 
 
@@ -146,7 +156,7 @@ def _piece_form() -> type[forms.Form]:
         "player": FixedChoiceField(label="player", required=False, choices=[("", "—"), ("1", "1"), ("2", "2")]),
         "flipped": forms.BooleanField(label="flipped", required=False),
     }
-    own = _declared([g.form.row_inputs for g in GAMES])
+    own = _declared([(g.title, g.form.row_inputs) for g in GAMES])
     label = forms.CharField(label="label", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"}))
     return type("PieceForm", (forms.Form,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
 
@@ -191,7 +201,7 @@ def _setup_form() -> type[forms.Form]:
             widget=forms.Textarea(attrs={"rows": "6", "cols": "60", "spellcheck": "false"}),
         ),
     }
-    own = _declared([g.form.fields for g in GAMES])
+    own = _declared([(g.title, g.form.fields) for g in GAMES])
     return type("SetupForm", (forms.Form,), {**head, **own, **tail, "__doc__": "The game, edition and action."})
 
 
@@ -259,18 +269,24 @@ def game_menus(game_name: str, rows: int) -> list[str]:
     return [*GAME_CHOICES.get(game_name, {}), *(f"p-{i}-{n}" for i in range(rows) for n in own)]
 
 
-SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Who acts", ("ship", "speed")),
-    ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
-)
-
-
 def _groups() -> list[tuple[str, str, tuple[str, ...]]]:
-    """(CSS classes, label, field names): the shared groups, then each game's, numbered once."""
-    out = [(f"grp-{k}", label, names) for k, (label, names) in enumerate(SHARED_GROUPS)]
+    """(CSS classes, label, field names), numbered once: first the groups several games declare (by the
+    same label: one group of the union of their fields, shown for every game), then each game's own.
+
+    A game's own groups carry ``for-game game-N`` (N its place among the game radios).
+    """
+    declared: dict[str, list[str]] = {}
+    by: dict[str, list[int]] = {}
     for n, g in enumerate(GAMES, start=1):
         for label, names in g.form.groups:
-            out.append((f"for-game game-{n} grp-{len(out)}", f"{g.title}: {label}", names))
+            declared.setdefault(label, []).extend(names)
+            by.setdefault(label, []).append(n)
+    shared = [label for label, games_of in by.items() if len(games_of) > 1]
+    out = [(f"grp-{k}", label, tuple(dict.fromkeys(declared[label]))) for k, label in enumerate(shared)]
+    for n, g in enumerate(GAMES, start=1):
+        for label, names in g.form.groups:
+            if label not in shared:
+                out.append((f"for-game game-{n} grp-{len(out)}", f"{g.title}: {label}", names))
     return out
 
 

@@ -47,7 +47,9 @@ class FormSpec:
     action_fields: Mapping[str, str]
     """Parser field path -> the form field that shows its problem."""
     groups: tuple[tuple[str, tuple[str, ...]], ...]
-    """The game's own action fields, in labelled groups (shared fields are the form's)."""
+    """The game's action fields, in labelled groups.  A group that several games declare by the same label
+    is one group on the page, of the union of their fields, shown whichever game is chosen (an input two
+    games share must be in such a group, or the page would draw it twice)."""
     extra_document: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda d: {})
     """Top-level document keys from the form's values (e.g. ``dice``)."""
     fields_for: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

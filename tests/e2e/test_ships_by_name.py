@@ -7,9 +7,16 @@ import re
 from playwright.sync_api import Page, expect
 
 
+def settle(page: Page) -> None:
+    """Wait for the live preview: its redraw of the game's menus would undo a choice made meanwhile."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
+
+
 def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
     page.locator('input[name="game"][value="armada"]').check()
+    settle(page)
     page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")
     page.get_by_role("button", name="Add it").click()
     expect(page.locator('[name="edition"] option')).to_have_count(1)  # Armada's editions only
@@ -22,8 +29,10 @@ def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, ba
     expect(page.locator('nav.dial [aria-current="true"]')).to_have_text(
         ["Speed 2", "Joint 1: straight", "Joint 2: 1 right"]
     )
+    settle(page)
     page.locator('[name="side"]').select_option("right")
     expect(page.get_by_test_id("verdict")).to_be_visible()
+    settle(page)
     # a new name changes the ship: its size, name and speed chart follow at once (live, no reload)
     page.locator('[name="p-0-chassis"]').select_option("imperial-i-class-star-destroyer")
     expect(page.locator('[name="p-0-size"]')).to_have_value("large")

@@ -304,15 +304,23 @@ def _renamed(doc: dict) -> dict:
             action[key] = new.get(action[key], action[key])
     if isinstance(action.get("placements"), dict):
         action["placements"] = {new.get(k, k): v for k, v in action["placements"].items()}
+    if isinstance(action.get("not_obstructing"), list):  # an Armada attack's obstacles an objective waives
+        action["not_obstructing"] = [new.get(k, k) for k in action["not_obstructing"]]
     if isinstance(doc.get("dice"), dict):
         doc["dice"] = {new.get(k, k): v for k, v in doc["dice"].items()}
     return doc
 
 
-def test_library_situations_in_the_editor_speak_without_paths_or_ids(client: Client) -> None:
+def test_library_situations_in_the_editor_speak_without_paths_or_ids(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Pieces by name, never ids, paths or coordinates: in the problems, the who/dial/snap helpers, the headline,
     the steps and the share snippets, as the setup preview and the permalink page show them."""
+    from rules import limits
     from rules.library import examples
+
+    for name in ("WRITES", "RENDERS", "NEW_PER_DAY"):  # one store per example, more than a minute's writes
+        monkeypatch.setattr(limits, name, limits.Limit(name.lower(), 0, 60))
 
     helped = 0
     for ex in examples():
@@ -422,3 +430,46 @@ def test_a_rows_menus_offer_the_chosen_games_pieces_only(client: Client) -> None
     assert "victory-ii-class-star-destroyer" in chassis and "t65xwing" not in chassis
     assert [v for v, _ in select(page, "p-0-kind")] == ["", "ship", "squadron", "obstacle", "token"]
     assert not [v for v, _ in select(page, "palette") if v.startswith("xwing:")]
+
+
+ATTACK = ARMADA | {"action": "attack", **rows(3)}
+ATTACK |= row(0, id="vsd", kind="ship", size="medium", label="Victory", x="400", y="300", heading="0", player="1")
+ATTACK |= row(1, id="neb", kind="ship", size="small", label="Nebulon", x="400", y="500", heading="180", player="2")
+ATTACK |= row(2, id="sq", kind="squadron", label="TIE wing", x="600", y="300", player="1")
+
+
+def test_an_armada_attack_picks_its_ships_by_name_and_its_hull_zones_from_menus(client: Client) -> None:
+    page = client.get("/setup/", ATTACK).content.decode()
+    for name in ("attacker", "defender"):  # ships and squadrons, by name
+        assert {("vsd", "Victory"), ("neb", "Nebulon"), ("sq", "TIE wing")} <= set(select(page, name)), name
+    assert {"front", "left", "right", "rear"} <= {v for v, _ in select(page, "defender_zone")}
+    assert "arc (Armada: attacking hull zone)" in page and "defending hull zone" in page
+    # names typed or linked resolve to the ids; the zones follow from the menu's links
+    q = ATTACK | {"attacker": "Victory", "defender": "Nebulon", "arc": "front", "defender_zone": "front"}
+    page = client.get("/setup/", q).content.decode()
+    assert not problems(page) and 'data-testid="verdict"' in page
+    assert (selected(page, "attacker"), selected(page, "defender")) == ("vsd", "neb")
+    said = htmllib.unescape(re.sub(r"<[^>]+>", " ", page))
+    assert "Victory attacks Nebulon" in said and "at Nebulon's" in said  # the pairs and the zones to pick
+
+
+def test_the_armada_who_menu_offers_attacks_beside_the_speed_chart(client: Client) -> None:
+    q = ATTACK | {"action": "maneuver", "ship": "vsd", "speed": "1", "clicks": "0"}
+    q |= row(0, yaw_limits="1: 1; 2: 0 1")
+    page = htmllib.unescape(re.sub(r"<[^>]+>", " ", client.get("/setup/", q).content.decode()))
+    assert "Speed 2" in page and "Joint 1: 1 right" in page  # the ship's chart
+    assert "Victory attacks Nebulon" in page and "TIE wing attacks Nebulon" in page  # and the attacks
+
+
+def test_one_attack_group_holds_both_games_attack_inputs_and_the_web_form_names_none(client: Client) -> None:
+    from pathlib import Path
+
+    from rules import forms
+
+    page = client.get("/setup/").content.decode()
+    group = re.findall(r'<div class="group ([^"]*)"><span class="group-label">Attack</span>(.*?)</div>', page, re.S)
+    assert len(group) == 1 and "for-game" not in group[0][0]  # shown whichever game is chosen
+    assert re.findall(r'name="([a-z_]+)"', group[0][1]) == ["attacker", "defender", "arc", "defender_zone"]
+    assert len(re.findall(r'name="defender_zone"', page)) == 1
+    source = Path(forms.__file__).read_text()
+    assert not re.search(r'"(ship|speed|to_x|attacker|arc|defender_zone)"', source)  # the games declare them

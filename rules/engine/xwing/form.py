@@ -328,6 +328,9 @@ FORM = FormSpec(
     initial=initial,
     action_fields=ACTION_FIELDS,
     groups=(
+        ("Who acts", ("ship", "speed")),
+        ("Attack", ("attacker", "defender", "arc")),
+        ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
         (
             "Maneuver, roll, boost, rotate",
             (
@@ -341,7 +344,6 @@ FORM = FormSpec(
                 "ignore_obstacles",
             ),
         ),
-        ("Attack", ("attacker", "defender", "arc")),
         (
             "Drop, launch, place (the device row named by device id) or relocate a device",
             ("device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed"),
