@@ -16,7 +16,7 @@ from shapely import Polygon
 
 from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, derive
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
@@ -254,8 +254,7 @@ def _obstacle_landing(
         )
         return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {dev['type']} cannot be placed.")
     pose = token.pose.rounded()
-    doc = scenario.to_dict()
-    doc["action"] = {
+    placing = {
         "type": "place-obstacle",
         "obstacle": {
             "id": dev["id"],
@@ -267,7 +266,7 @@ def _obstacle_landing(
             "rotation": pose["heading"],
         },
     }
-    placed = place_obstacle_ruling(parse_scenario(doc))
+    placed = place_obstacle_ruling(derive(scenario, action=placing))
     outcome.update(placed.outcome)
     outcome.update(placed=True, device={"id": dev["id"], "type": dev["type"], **pose})
     outcome["under"] = list(placed.outcome.get("overlapping_ships", []))

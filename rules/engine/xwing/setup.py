@@ -13,7 +13,7 @@ from shapely import LineString
 
 from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, derive
 from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
@@ -106,11 +106,8 @@ def _nearest(a: Any, b: Any) -> tuple[tuple[float, float], ...]:
 def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     """An obstacle placed during play: every ship it ends up under resolves the overlap."""
     ed = scenario.edition
-    doc = scenario.to_dict()
-    placed_doc = doc["action"]["obstacle"]
-    doc["pieces"].append(placed_doc)
-    doc["action"] = {"type": "check-setup"}
-    with_obstacle = parse_scenario(doc)
+    placed_doc = scenario.to_dict()["action"]["obstacle"]
+    with_obstacle = derive(scenario, action={"type": "check-setup"}, add=[placed_doc])
     ob: Piece = with_obstacle.piece(placed_doc["id"])
     shape = outline(ob)
     steps = [
