@@ -13,27 +13,25 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import etag, require_safe
 
 from rules import limits
-from rules.engine import (
-    Ruling,
-    Scenario,
-    render_svg,
-)
+from rules.engine import Ruling, Scenario
 from rules.library import example_by_id
 from rules.models import StoredScenario
 from rules.png import render_png
 from rules.rulings import (
+    Unrulable,
+    draw,
     picture_cache_control,
     picture_etag,
     picture_version,
     ruling_for,
 )
-from rules.views.common import requested_step, stored
+from rules.views.common import requested_step, stored, stored_scenario
 
 
 def _card_svg(request: HttpRequest, row: StoredScenario, scenario: Scenario, ruling: Ruling, step: int | None) -> str:
     """The 1200×630 card (``.svg`` and ``.png``), ending with the permalink as a reader would type it."""
     link = request.get_host() + reverse("rules:permalink", args=[row.id])
-    return render_svg(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
+    return draw(scenario, ruling, id_prefix=f"s{row.id}", standalone=True, caption=link, step=step)
 
 
 def _picture_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -42,7 +40,11 @@ def _picture_cache(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except Unrulable as e:  # its page says more (``unrulable_page``); a picture cannot be drawn
+            response = HttpResponse(e.message, status=422, content_type="text/plain; charset=utf-8")
+            response["Cache-Control"] = "no-store"
         if response.status_code in (200, 304):
             patch_cache_control(response, **picture_cache_control(request))
         return response
@@ -62,7 +64,7 @@ def _svg_document(svg: str) -> HttpResponse:
 @etag(picture_etag)
 def picture_svg(request: HttpRequest, sid: str) -> HttpResponse:
     row = stored(sid)
-    scenario = row.scenario()
+    scenario = stored_scenario(row)
     ruling = ruling_for(scenario)
     svg = _card_svg(request, row, scenario, ruling, requested_step(request, ruling))
     return _svg_document(svg)
@@ -77,8 +79,8 @@ def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
     A library example is drawn from the library itself: a page of thumbnails costs the database nothing.
     """
     ex = example_by_id(sid)
-    scenario = ex.scenario if ex is not None else stored(sid).scenario()
-    svg = render_svg(scenario, ruling_for(scenario), id_prefix=f"m{sid}")
+    scenario = ex.scenario if ex is not None else stored_scenario(stored(sid))
+    svg = draw(scenario, ruling_for(scenario), id_prefix=f"m{sid}")
     return _svg_document(svg)
 
 
@@ -87,7 +89,7 @@ def picture_thumb(request: HttpRequest, sid: str) -> HttpResponse:
 @etag(picture_etag)
 def picture_png(request: HttpRequest, sid: str) -> HttpResponse:
     row = stored(sid)
-    scenario = row.scenario()
+    scenario = stored_scenario(row)
     ruling = ruling_for(scenario)
     step = requested_step(request, ruling)
     key = f"png:{picture_version()}:{row.id}:{step or 0}:{request.get_host()}"  # the card prints its link

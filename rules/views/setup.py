@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache as memoise
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -16,12 +16,13 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules import limits
 from rules.engine import (
+    Problem,
+    Ruling,
     Scenario,
     ScenarioError,
     evaluate,
     games,
     parse_scenario,
-    render_svg,
 )
 from rules.forms import (
     ADDING,
@@ -36,10 +37,8 @@ from rules.forms import (
     row_css,
 )
 from rules.models import store_scenario
-from rules.rulings import (
-    checked_ruling,
-)
-from rules.views.common import is_partial, stored
+from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
+from rules.views.common import is_partial, stored, stored_document, stored_scenario
 
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -79,13 +78,39 @@ def _form_context(s: Setup) -> dict[str, Any]:
 def setup(request: HttpRequest) -> HttpResponse:
     """The setup form; with htmx, only the live preview (picture, verdict, problems)."""
     source = request.GET.get("from")
-    if source and "game" not in request.GET:
-        row = stored(source)
-        form_initial, rows_initial = initial_from_scenario(row.scenario())
-        s = Setup(None)
-        s.form = SetupForm(initial=form_initial)
-        s.display_rows = PieceFormSet(prefix="p", initial=rows_initial or [{}])
-        s.scenario = row.scenario()
+    opening = bool(source) and "game" not in request.GET
+    ruling: Ruling | None = None
+    if opening:
+        row = stored(str(source))
+        try:
+            from_row = stored_scenario(row)
+        except Unrulable:
+            # today's parser refuses it: the editor opens on its document, each problem listed to be fixed
+            doc = stored_document(row)
+            doc = doc if isinstance(doc, dict) else {}
+            action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+            data = QueryDict(mutable=True)
+            data.update(
+                {
+                    "game": str(doc.get("game") or ""),
+                    "edition": str(doc.get("edition") or ""),
+                    "action": str(action.get("type") or ""),
+                    "doc": row.document,
+                    "p-TOTAL_FORMS": "0",
+                    "p-INITIAL_FORMS": "0",
+                }
+            )
+            s = Setup(data)
+        else:
+            form_initial, rows_initial = initial_from_scenario(from_row)
+            s = Setup(None)
+            s.form = SetupForm(initial=form_initial)
+            s.display_rows = PieceFormSet(prefix="p", initial=rows_initial or [{}])
+            s.scenario = from_row
+            # a permalink's ruling, from the cache like the permalink; a first ruling counts as a render
+            ruling = cached_ruling(from_row)
+            if ruling is None and (limited := limits.hit(request, limits.RENDERS)) is not None:
+                return limited
     else:
         s = Setup(request.GET if request.GET else None)
     if s.after_add is not None and not is_partial(request):
@@ -96,19 +121,26 @@ def setup(request: HttpRequest) -> HttpResponse:
         return seen
     ctx: dict[str, Any] = _form_context(s)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
-    if s.scenario is not None:
-        ruling = evaluate(s.scenario)
-        ghosts = _ghosts(s.scenario, s.document)
-        # the whole table, each piece editable; mark_safe: our own ElementTree output
-        ctx["picture"] = mark_safe(
-            render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts)
-        )
-        ctx["verdict"] = ruling.summary
-        ctx["preview_steps"] = [s.title for s in ruling.steps]
-        ctx["preview_warnings"] = list(ruling.warnings)
-    elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
-        ghosts = _ghosts(table, s.document)
-        ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+    unrulable = False
+    try:
+        if s.scenario is not None:
+            sc = s.scenario
+            if ruling is None:
+                ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
+            ghosts = _ghosts(sc, s.document)
+            # the whole table, each piece editable; mark_safe: our own ElementTree output
+            ctx["picture"] = mark_safe(draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ctx["verdict"] = ruling.summary
+            ctx["preview_steps"] = [s.title for s in ruling.steps]
+            ctx["preview_warnings"] = list(ruling.warnings)
+        elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
+            ghosts = _ghosts(table, s.document)
+            ctx["picture"] = mark_safe(draw(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+    except Unrulable as e:  # logged with its id; said like any other problem
+        unrulable = True
+        ctx.pop("picture", None)
+        s.problems = [*s.problems, Problem("", e.message)]
+        table = None
     json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
     # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
     if s.bound and "snaps" in request.GET and not json_mode:
@@ -124,7 +156,9 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in request.GET for key in (*ADDING, PICKED))
-    status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
+    status = 400 if s.bound and s.problems and not is_partial(request) and not building and not opening else 200
+    if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
+        status = 422
     template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
     return render(request, template, ctx, status=status)
 
@@ -196,7 +230,11 @@ def explain(request: HttpRequest) -> HttpResponse:
     if s.scenario is None:
         ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
-    checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    try:
+        checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    except Unrulable as e:  # logged with its id; nothing is stored
+        s.problems = [*s.problems, Problem("", e.message)]
+        return render(request, "rules/setup.html", _form_context(s), status=422)
     if (limited := limits.storing(request, s.scenario)) is not None:
         return limited
     row = store_scenario(scenario=s.scenario)
