@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import zlib
 from collections.abc import Callable
 from functools import cache as memoise
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.http.request import split_domain_port
 
 from rules.engine import Ruling, Scenario, ScenarioError, evaluate, render_svg
 from rules.engine.changes import fingerprint
@@ -80,6 +83,15 @@ def ruling_for(scenario: Scenario) -> Ruling:
     return ruling
 
 
+def forget(scenario: Scenario, sid: str) -> None:
+    """Drop a scenario's cached ruling and permalink picture (``rerule --repair`` draws them afresh)."""
+    cache.delete_many([_ruling_key(scenario), _picture_key(scenario, permalink_prefix(sid), None)])
+
+
+def _picture_key(scenario: Scenario, id_prefix: str, step: int | None) -> str:
+    return f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
+
+
 def draw(scenario: Scenario, ruling: Ruling | None, **kwargs: Any) -> str:
     """``render_svg`` with any failure of the engine an ``Unrulable``."""
     return engine_call(scenario.short_id(), "drawing", lambda: render_svg(scenario, ruling, **kwargs))
@@ -94,7 +106,7 @@ def table_picture(
     """
     if ranges is not None:  # an overlay per piece: drawn each time rather than filling the shared cache
         return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
-    key = f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
+    key = _picture_key(scenario, id_prefix, step)
     svg = cache.get(key)
     if svg is None:
         svg = draw(scenario, ruling, id_prefix=id_prefix, step=step)
@@ -169,7 +181,21 @@ def picture_cache_control(request: HttpRequest) -> dict[str, object]:
     return {"public": True, "max_age": REVALIDATED_MAX_AGE}
 
 
+def card_host(request: HttpRequest) -> str:
+    """The host a card prints (and its PNG is cached under): ``TABLE_RULING_CANONICAL_HOST`` when set;
+    otherwise the request's, in one spelling (lower case, no trailing dot, no default port), so
+    ``Example.org.``, ``example.org:443`` and ``example.org`` share one picture and one render."""
+    canonical = getattr(settings, "CANONICAL_HOST", "")
+    if canonical:
+        return str(canonical)
+    domain, port = split_domain_port(request.get_host())
+    default = "443" if request.is_secure() else "80"
+    return domain + (f":{port}" if port and port != default else "")
+
+
 def picture_etag(request: HttpRequest, sid: str, *args: object, **kwargs: object) -> str:
-    """Content changes only with what draws it: the id and the picture version name it (and a card's step)."""
+    """Content changes only with what draws it: the id and the picture version name it (and a card's step),
+    and, without a canonical host, the host the card prints (the response then varies on ``Host``)."""
     step = small_count(request.GET.get("step"), 10_000)
-    return f"{sid}-{picture_version()}" + (f"-{step}" if step else "")
+    host = "" if getattr(settings, "CANONICAL_HOST", "") else f"-{zlib.crc32(card_host(request).encode()):08x}"
+    return f"{sid}-{picture_version()}" + (f"-{step}" if step else "") + host

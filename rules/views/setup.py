@@ -39,6 +39,7 @@ from rules.forms import (
 from rules.models import store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.views.common import is_partial, stored, stored_document, stored_scenario
+from rules.views.pictures import embeddable
 
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -263,7 +264,7 @@ def shape_picture(request: HttpRequest, game: str, shape: str) -> HttpResponse:
     )
     response = HttpResponse(svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'"
-    return response
+    return embeddable(response)
 
 
 @require_safe

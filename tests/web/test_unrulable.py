@@ -172,3 +172,46 @@ def test_a_stored_row_whose_ruling_fails_opens_with_its_picture(client: Client, 
     assert client.get(f"/s/{sid}.png").status_code == 422
     assert client.get(f"/setup/?from={sid}").status_code == 200
     assert engine_version() >= 1
+
+
+def _rerule(*args: str) -> tuple[str, bool]:
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    out = StringIO()
+    try:
+        call_command("rerule", *args, stdout=out)
+    except CommandError:
+        return out.getvalue(), False
+    return out.getvalue(), True
+
+
+def test_rerule_names_a_row_the_parser_now_refuses_and_checks_its_page(client: Client) -> None:
+    good = post(client, example("xw-17-loose-cargo-under-enemy")).json()["id"]
+    doc = example("xw-17-loose-cargo-under-enemy")
+    doc["pieces"][0]["label"] = "a\ufffeb"
+    sid = _store_raw(doc)
+    out, ok = _rerule()
+    assert not ok and "2 stored scenarios re-ruled: 1 ok, 1 failed" in out
+    assert f"FAILED {sid}: today's rules engine no longer reads it" in out and "pieces[0].label" in out
+    assert good not in out
+
+
+def test_rerule_checks_the_png_and_svg_a_reader_gets_and_repair_redraws_them(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rules.views import pictures
+
+    cache.clear()
+    sid = post(client, example("xw-17-loose-cargo-under-enemy")).json()["id"]
+    real = pictures.render_png
+    monkeypatch.setattr(pictures, "render_png", lambda svg, w, h: b"not a png")
+    out, ok = _rerule()
+    assert not ok and f"FAILED {sid}: png: not a valid png" in out
+    monkeypatch.setattr(pictures, "render_png", real)
+    out, ok = _rerule()
+    assert not ok, "the broken PNG is cached: only a repair draws it again"
+    out, ok = _rerule("--repair")
+    assert ok and "1 ok, 0 failed" in out, out
+    assert _rerule()[1]
