@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from functools import cache as memoise
+from ipaddress import IPv4Network, IPv6Address, IPv6Network, ip_address, ip_network
 
 from django.conf import settings
 from django.db import connection
@@ -38,13 +40,46 @@ RENDERS = _limit("renders", "60/60")
 NEW_PER_DAY = _limit("new-per-day", "5000/86400")
 
 
+@memoise
+def _networks(spec: str) -> tuple[IPv4Network | IPv6Network, ...]:
+    return tuple(ip_network(part.strip(), strict=False) for part in spec.split(",") if part.strip())
+
+
+def trusted_proxies() -> tuple[IPv4Network | IPv6Network, ...]:
+    """The proxies whose ``X-Forwarded-For`` is believed: loopback always (nginx on this machine, and no
+    client can come from there), plus ``TABLE_RULING_TRUSTED_PROXIES`` (addresses or networks, comma
+    separated) for a proxy on another machine."""
+    return _networks("127.0.0.0/8,::1") + _networks(getattr(settings, "TRUSTED_PROXIES", "") or "")
+
+
+def _trusted(address: str) -> bool:
+    try:
+        ip = ip_address(address.strip())
+    except ValueError:
+        return False
+    if isinstance(ip, IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in net for net in trusted_proxies())
+
+
 def client_ip(request: HttpRequest) -> str:
-    """The client's address: the proxy's X-Forwarded-For first hop only when the proxy is trusted."""
-    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.split(",")[0].strip()[:64]
-    return str(request.META.get("REMOTE_ADDR", "unknown"))[:64]
+    """The address of the client the limits count: the right-most ``X-Forwarded-For`` hop that is not a
+    trusted proxy, read only when the request came from one.
+
+    nginx's ``$proxy_add_x_forwarded_for`` appends the address it saw to whatever the client sent, so
+    only the hops added by proxies we run can be believed: those are at the right. A client's own
+    ``X-Forwarded-For: 1.2.3.4`` stays at the left and is never read (the spoof), and every client
+    behind nginx is counted apart (not one shared bucket for the proxy's own address). A request
+    that did not come from a trusted proxy is counted by its own address, whatever it claims.
+    """
+    remote = str(request.META.get("REMOTE_ADDR", "unknown"))[:64]
+    if not _trusted(remote):
+        return remote
+    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not _trusted(hop):
+            return hop[:64]
+    return remote if not hops else hops[0][:64]  # every hop is ours: a request made on this machine
 
 
 def hit(request: HttpRequest, limit: Limit) -> JsonResponse | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -86,3 +87,61 @@ def test_prune_unopened_keeps_opened_rows_and_the_library(client: Client) -> Non
     assert not StoredScenario.objects.filter(pk="posted0001").exists()
     assert StoredScenario.objects.filter(pk=opened_ex.id).get().opened is not None
     assert StoredScenario.objects.count() == 3
+
+
+# The client address behind nginx: ``X-Forwarded-For`` exactly as the example's
+# ``$proxy_add_x_forwarded_for`` sends it (the client's own header, if any, then the address nginx saw).
+
+
+def _via_nginx(client: Client, doc: dict, seen: str, sent: str | None = None, proxy: str = "127.0.0.1"):  # type: ignore[no-untyped-def]
+    forwarded = f"{sent}, {seen}" if sent else seen
+    return client.post(
+        "/api/v1/rulings",
+        data=json.dumps(doc),
+        content_type="application/json",
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
+
+
+def test_a_spoofed_forwarded_hop_does_not_escape_the_limit(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "WRITES", limits.Limit("writes", 3, 60))
+    doc = json.loads(examples()[0].scenario.canonical())
+    codes = [_via_nginx(client, doc, "203.0.113.7", sent=f"10.9.8.{i}").status_code for i in range(6)]
+    assert codes == [200, 200, 200, 429, 429, 429]
+    assert set(RateCounter.objects.filter(key__startswith="writes").values_list("key", flat=True)) == {
+        "writes:203.0.113.7"
+    }
+
+
+def test_clients_behind_the_proxy_are_counted_apart(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "WRITES", limits.Limit("writes", 2, 60))
+    doc = json.loads(examples()[0].scenario.canonical())
+    assert [_via_nginx(client, doc, "203.0.113.7").status_code for _ in range(3)] == [200, 200, 429]
+    assert _via_nginx(client, doc, "198.51.100.1").status_code == 200  # not the proxy's one shared bucket
+    assert _via_nginx(client, doc, "2001:db8::5").status_code == 200
+
+
+def test_a_direct_client_is_counted_by_its_own_address_whatever_it_forwards(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "WRITES", limits.Limit("writes", 1, 60))
+    doc = json.loads(examples()[0].scenario.canonical())
+    assert _via_nginx(client, doc, "1.1.1.1", proxy="203.0.113.9").status_code == 200
+    assert _via_nginx(client, doc, "1.1.1.2", proxy="203.0.113.9").status_code == 429
+    assert set(RateCounter.objects.filter(key__startswith="writes").values_list("key", flat=True)) == {
+        "writes:203.0.113.9"
+    }
+
+
+def test_a_proxy_on_another_machine_is_trusted_when_named(client: Client, settings: Any) -> None:
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.5", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7")
+    assert limits.client_ip(request) == "10.0.0.5"
+    settings.TRUSTED_PROXIES = "10.0.0.0/8, fd00::/8"
+    assert limits.client_ip(request) == "203.0.113.7"
+    chained = RequestFactory().get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7, 10.0.0.5")
+    assert limits.client_ip(chained) == "203.0.113.7"  # a CDN, then nginx: the right-most untrusted hop
+    mapped = RequestFactory().get("/", REMOTE_ADDR="::ffff:127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
+    assert limits.client_ip(mapped) == "203.0.113.8"
