@@ -25,6 +25,7 @@ from rules.rulings import (
     table_picture,
     versioned,
 )
+from rules.snippets import bbcode_link, markdown_link
 from rules.views.common import (
     is_partial,
     requested_step,
@@ -73,6 +74,10 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         png_url=versioned(reverse("rules:png", args=[row.id])),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
         corrections=changes_since(row.engine_version, scenario),
+    )
+    title = f"{ctx['game_title']} {scenario.edition}: {ruling.summary}"
+    ctx.update(
+        snippet_markdown=markdown_link(title, ctx["page_url"]), snippet_bbcode=bbcode_link(title, ctx["page_url"])
     )
     return ctx
 
