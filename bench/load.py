@@ -96,10 +96,10 @@ class Server:
         self.port = free_port()
         self.gunicorn_port = self.port
         py = str(ROOT / ".venv" / "bin" / "python")
-        env = production_env(py)
         # the production settings (deploy/gunicorn.conf.py), on a free port and without the access log;
-        # ``without_proxy``: the README's overrides for a gunicorn that faces clients itself
-        alone = ["--threads", "4", "--worker-connections", "1000", "--keep-alive", "5"] if without_proxy else []
+        # the behind-nginx values need the proxy named; ``without_proxy``: the config's no-proxy default
+        env = production_env(py) | ({} if without_proxy else {"DJANGO_TRUSTED_PROXY": "1"})
+        alone: list[str] = []
         self.proc = subprocess.Popen(
             [py, "-m", "gunicorn", "rulesite.wsgi", "-c", str(ROOT / "deploy" / "gunicorn.conf.py")]
             + ["-b", f"127.0.0.1:{self.port}", "--access-logfile", os.devnull, "--log-level", "warning", *alone],
