@@ -145,3 +145,26 @@ def test_a_proxy_on_another_machine_is_trusted_when_named(client: Client, settin
     assert limits.client_ip(chained) == "203.0.113.7"  # a CDN, then nginx: the right-most untrusted hop
     mapped = RequestFactory().get("/", REMOTE_ADDR="::ffff:127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.8")
     assert limits.client_ip(mapped) == "203.0.113.8"
+
+
+def test_the_editor_opened_from_a_permalink_rules_from_the_cache_and_a_first_ruling_counts_as_a_render(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.core.cache import cache
+
+    from rules import rulings
+    from rules.models import store_scenario
+
+    cache.clear()
+    one, two = examples()[:2]
+    for ex in (one, two):
+        store_scenario(scenario=ex.scenario)
+    monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 1, 60))
+    calls: list[str] = []
+    real = rulings.evaluate
+    monkeypatch.setattr(rulings, "evaluate", lambda sc: calls.append(sc.short_id()) or real(sc))
+    assert client.get("/setup/", {"from": one.id}).status_code == 200
+    assert client.get("/setup/", {"from": one.id}).status_code == 200  # from the cache: neither ruled nor counted
+    assert len(calls) == 1
+    assert client.get("/setup/", {"from": two.id}).status_code == 429  # a second first ruling: over the limit
+    assert client.get(f"/s/{one.id}/").status_code == 200 and len(calls) == 1  # the permalink shares the ruling
