@@ -99,13 +99,33 @@ def hit(request: HttpRequest, limit: Limit) -> JsonResponse | None:
     count = int(row[0]) if row else 1
     if count <= limit.requests:
         return None
-    retry = window + limit.seconds - now
+    return _refusal(limit, window + limit.seconds - now)
+
+
+def _refusal(limit: Limit, retry: int) -> JsonResponse:
     response = JsonResponse(
         {"errors": [{"field": "", "message": f"too many requests ({limit.name}): try again in {retry} s"}]},
         status=429,
     )
     response["Retry-After"] = str(max(1, retry))
     return response
+
+
+def over(request: HttpRequest, limit: Limit) -> JsonResponse | None:
+    """The 429 to answer when this client has used ``limit`` up in the current window (nothing counted)."""
+    if limit.requests <= 0:
+        return None
+    now = int(time.time())
+    window = now - now % limit.seconds
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count FROM rules_ratecounter WHERE key = %s AND period = %s",
+            [f"{limit.name}:{client_ip(request)}", window],
+        )
+        row = cursor.fetchone()
+    if row is None or int(row[0]) < limit.requests:
+        return None
+    return _refusal(limit, window + limit.seconds - now)
 
 
 def storing(request: HttpRequest, scenario: Scenario) -> JsonResponse | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import cache as memoise
 from typing import Any
 
@@ -40,6 +41,10 @@ from rules.models import store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.views.common import is_partial, stored, stored_document, stored_scenario
 from rules.views.pictures import embeddable
+
+EXPENSIVE_GET_S = 0.05
+"""A live preview whose ruling takes longer than this counts against the render limit (a busy ruling takes
+about 3 ms; the heaviest accepted ones 100-250 ms): four clients looping heavy previews cannot hold the cores."""
 
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -123,11 +128,16 @@ def setup(request: HttpRequest) -> HttpResponse:
     ctx: dict[str, Any] = _form_context(s)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
     unrulable = False
+    if s.scenario is not None and ruling is None and not opening and (limited := limits.over(request, limits.RENDERS)):
+        return limited  # this client's expensive previews used the render limit up
+    started = time.perf_counter()
     try:
         if s.scenario is not None:
             sc = s.scenario
             if ruling is None:
                 ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
+                if not opening and time.perf_counter() - started > EXPENSIVE_GET_S:
+                    limits.hit(request, limits.RENDERS)  # counted like a first render; refused above once used up
             ghosts = _ghosts(sc, s.document)
             # the whole table, each piece editable; mark_safe: our own ElementTree output
             ctx["picture"] = mark_safe(draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))

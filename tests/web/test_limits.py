@@ -168,3 +168,27 @@ def test_the_editor_opened_from_a_permalink_rules_from_the_cache_and_a_first_rul
     assert len(calls) == 1
     assert client.get("/setup/", {"from": two.id}).status_code == 429  # a second first ruling: over the limit
     assert client.get(f"/s/{one.id}/").status_code == 200 and len(calls) == 1  # the permalink shares the ruling
+
+
+def test_expensive_previews_count_against_the_render_limit_cheap_ones_do_not(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    setup_view = importlib.import_module("rules.views.setup")
+
+    monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 2, 60))
+    doc = json.loads(examples()[0].scenario.canonical())
+    query = {
+        "doc": json.dumps(doc),
+        "game": doc["game"],
+        "edition": doc["edition"],
+        "action": doc["action"]["type"],
+        "p-TOTAL_FORMS": "0",
+        "p-INITIAL_FORMS": "0",
+    }
+    for _ in range(4):
+        assert client.get("/setup/", query).status_code == 200  # a quick preview is not counted
+    monkeypatch.setattr(setup_view, "EXPENSIVE_GET_S", -1.0)  # every ruling now counts as expensive
+    assert [client.get("/setup/", query).status_code for _ in range(3)] == [200, 200, 429]
+    assert client.get("/setup/", query, REMOTE_ADDR="198.51.100.1").status_code == 200  # another client
