@@ -117,3 +117,19 @@ class RateCounter(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["key", "period"], name="rate_counter_key_period")]
+
+
+class SearchEntry(models.Model):
+    """One searchable clause or example (``rules.search``), rebuilt from the shipped corpus and library.
+
+    On SQLite an FTS5 table mirrors it (same rowid); on PostgreSQL an expression index covers it.
+    A row of kind ``version`` names the corpus version the index was built from.
+    """
+
+    kind = models.CharField(max_length=16)
+    key = models.CharField(max_length=200)
+    title = models.TextField()
+    body = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="search_entry_kind_key")]

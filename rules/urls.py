@@ -24,6 +24,7 @@ urlpatterns = [
     path(f"s/{SID}/thumb.svg", views.picture_thumb, name="thumb"),
     path("rules/", views.clause_list, name="clauses"),
     path("changes/", views.changes, name="changes"),
+    path("oembed", views.oembed, name="oembed"),
     path("rules/<path:clause_id>", views.clause_detail, name="clause"),
     path("api/v1/rulings", api.rulings, name="api-rulings"),
     path(f"api/v1/rulings/{SID}", api.ruling_detail, name="api-ruling"),

@@ -49,6 +49,15 @@ class Clause:
         return found.group(0) if found else ""
 
     @property
+    def source_said(self) -> str:
+        """Where the text comes from, in words: ``source`` is our file path (kept for the quote checks)."""
+        if self.source.startswith("seeds/"):
+            return "quoted from a community transcription of the rules"
+        if self.source.startswith("reference/"):
+            return "summarised in Table Ruling's rules notes"
+        return self.source
+
+    @property
     def anchor(self) -> str:
         """A stable HTML anchor for the clause on the ``/rules/`` page."""
         return self.id.replace("/", "-").replace(".", "-")

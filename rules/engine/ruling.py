@@ -42,7 +42,8 @@ class Figure:
 
     ``kind`` is one of ``template``, ``template-counted``, ``base``,
     ``overlap``, ``line``, ``area``, ``blocked`` (positions a piece rules out, titled with it),
-    ``ghost``, ``option``, ``label``.  ``coords`` are table
+    ``ghost``, ``abandoned`` (a position tried and abandoned: a ram's speeds, a tool side that overlaps),
+    ``option``, ``label``.  ``coords`` are table
     millimetres: a polygon ring for areas, two or more points for lines.
     """
 

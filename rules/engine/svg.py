@@ -39,6 +39,7 @@ COLOURS = {
     "counted": "#f5d76e",
     "overlap": "#ff2d55",
     "ghost": "#cbd5e1",
+    "abandoned": "#fb923c",
     "option": "#34d399",
     "highlight": "#ffe14d",
     "text": "#f1f5f9",
@@ -418,6 +419,7 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
 
 LEGEND = (
     ("start", "ghost-start", {"fill": "none", "stroke": "#cbd5e1", "stroke-dasharray": "3 2"}),
+    ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "1 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
@@ -493,10 +495,13 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
 def _free_spot(cv: _Canvas, at: Point, text: str) -> Point:
     """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
     w, h = max(1, len(text)) * cv.font * 0.6, cv.font * 1.2  # DejaVu Sans: about 0.6 em a character
-    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in (1, 2) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    steps = [(0.0, 0.0)] + [
+        (dx * w * k, dy * h * k) for k in (1, 2, 3) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))
+    ]
     for dx, dy in steps:
         x, y = at[0] + dx, at[1] + dy
-        box = (x - w / 2, y + cv.font * 0.8 - h / 2, x + w / 2, y + cv.font * 0.8 + h / 2)
+        base = y + cv.font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+        box = (x - w / 2, base - cv.font * 0.25, x + w / 2, base - cv.font * 0.25 + h)
         if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
             cv.labels.append(box)
             return x, y
@@ -547,6 +552,7 @@ def _figure(
         "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
         "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.45", "stroke": "#f8fafc"},
         "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
+        "abandoned": {"fill": "none", "stroke": COLOURS["abandoned"], "stroke-dasharray": "1 2"},
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
         "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
@@ -562,6 +568,9 @@ def _figure(
     if f.kind == "overlap" and f.label:
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
+        # the marker steps around earlier labels (several contacts of a ram sit close together)
+        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label)
+        cy = at_y + cv.font * 1.15
         ET.SubElement(
             g,
             "circle",

@@ -25,7 +25,7 @@ from rules.rulings import (
     table_picture,
     versioned,
 )
-from rules.snippets import bbcode_link, markdown_link
+from rules.share import share_of, with_step
 from rules.views.common import (
     is_partial,
     requested_step,
@@ -55,6 +55,8 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
     ranges = request.GET.get("ranges") or None
     if ranges is not None and ranges not in {p.id for p in scenario.pieces}:
         raise _BadParameter("ranges: no piece with this id on the table")
+    page_url = request.build_absolute_uri(reverse("rules:permalink", args=[row.id]))
+    image_url = request.build_absolute_uri(versioned(with_step(reverse("rules:png", args=[row.id]), step)))
     ctx.update(
         ranges=ranges,
         ranges_q=("&" + urlencode({"ranges": ranges})) if ranges else "",
@@ -66,19 +68,17 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         ),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
-        page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
-        image_url=request.build_absolute_uri(
-            versioned(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else ""))
-        ),
+        page_url=page_url,
+        image_url=image_url,
+        share=share_of(ctx["game_title"], scenario, ruling, with_step(page_url, step), image_url),
+        oembed_url=request.build_absolute_uri(reverse("rules:oembed")) + "?" + urlencode({"url": page_url}),
         svg_url=versioned(reverse("rules:svg", args=[row.id])),
         png_url=versioned(reverse("rules:png", args=[row.id])),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
         corrections=changes_since(row.engine_version, scenario),
     )
-    title = f"{ctx['game_title']} {scenario.edition}: {ruling.summary}"
-    ctx.update(
-        snippet_markdown=markdown_link(title, ctx["page_url"]), snippet_bbcode=bbcode_link(title, ctx["page_url"])
-    )
+    share = ctx["share"]
+    ctx["share_fields"] = (("Link", share.link, 1), ("Markdown", share.markdown, 2), ("BBCode", share.bbcode, 2))
     return ctx
 
 

@@ -53,7 +53,7 @@ def test_a_bumped_ship_is_at_range_0() -> None:
 def test_a_bomb_moved_through_says_it_has_no_effect() -> None:
     bomb = {"id": "pb", "kind": "device", "type": "proton-bomb", "x": 300, "y": 260, "heading": 0}
     r = rule([ship("a", 300, 200), bomb], move(speed=3))
-    assert any(s.title.startswith("pb (proton-bomb) has no effect") for s in r.steps)
+    assert any(s.title.startswith("pb (proton bomb) has no effect") for s in r.steps)
     assert r.outcome["effects"] == []
 
 

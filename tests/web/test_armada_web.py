@@ -186,3 +186,49 @@ def test_a_ship_chosen_by_name_fills_size_flotilla_and_speed_chart(client: Clien
     cat = client.get("/api/v1/catalog").json()["games"]["armada"]
     assert cat["ships"]["gr-75-medium-transports"]["flotilla"] is True
     assert "MIT" in cat["sources"]["ships"]["licence_full"]
+
+
+def test_a_retired_example_that_started_overlapping_keeps_its_link_and_says_it_was_corrected(client: Client) -> None:
+    """am-13's old version (ships overlapping before the ram) still renders, warns, and points at /changes/."""
+    from rules.library import examples, retired
+    from rules.models import StoredScenario
+
+    old = next(e for e in retired() if e.slug == "am-13-ram-saves")
+    new = next(e for e in examples() if e.slug == "am-13-ram-saves")
+    assert old.id != new.id
+    for ex in (old, new):
+        doc = ex.scenario.canonical().decode()
+        StoredScenario.objects.create(id=ex.id, digest=ex.scenario.digest(), document=doc, format=1, engine_version=2)
+    page = client.get(f"/s/{old.id}/").content.decode()
+    assert "a and b start overlapping; check the situation" in page
+    assert "Corrected since this link was made" in page and "/changes/#v3-armada" in page
+    assert "Corrected since" not in client.get(f"/s/{new.id}/").content.decode()
+    assert 'id="v3-armada"' in client.get("/changes/").content.decode()
+
+
+INTERNAL = ("seed", "seeds/", ".txt", "reference/", "§")
+
+
+def _visible(html: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("slug", ["ar-15-squadron-speed-3-onto-station", "ar-14-place-squadrons-violations"])
+def test_armada_squadron_pages_use_no_internal_words(client: Client, slug: str) -> None:
+    """No file names, section signs or "seed" in what a reader sees (the ≈ notes included)."""
+    from rules.library import examples
+
+    ex = next(e for e in examples() if e.slug == slug)
+    r = post(client, json.loads(ex.scenario.canonical()))
+    text = _visible(client.get(f"/s/{r.json()['id']}/").content.decode()).lower()
+    assert "≈" in text
+    assert [w for w in INTERNAL if w in text] == []
+
+
+@pytest.mark.parametrize("cid", ["armada-1.5/overlapping/move-through", "armada-1.5/squadron-movement/engaged"])
+def test_a_clause_page_says_where_its_text_comes_from_in_words(client: Client, cid: str) -> None:
+    text = _visible(client.get(f"/rules/{cid}").content.decode()).lower()
+    assert [w for w in INTERNAL if w in text] == []
+    assert "community transcription" in text or "rules notes" in text

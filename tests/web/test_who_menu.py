@@ -68,6 +68,19 @@ def test_adding_a_piece_redirects_to_an_address_that_holds_it(client: Client) ->
     assert 'data-piece="asteroid-4-1"' in page  # the preview draws the new piece at once
 
 
+def test_a_picked_obstacle_is_named_in_words_not_by_its_id(client: Client) -> None:
+    """Issue 21: a verdict said "effects: debris-1-1"; a picked piece is labelled as players name it."""
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+    q |= row(0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+    r = client.get("/setup/", q | {"palette": "xwing:obstacle:debris-1", "add_named": "1"})
+    target = {k: v[0] for k, v in parse_qs(urlparse(r["Location"]).query).items()}
+    assert target["p-1-id"] == "debris-1-1" and target["p-1-label"] == "Debris 1"
+    target |= {"p-1-x": "300", "p-1-y": "260", "ship": "a", "bearing": "straight", "speed": "2"}
+    page = htmllib.unescape(client.get("/setup/", target).content.decode())
+    verdict = re.search(r'data-testid="verdict">([^<]*)<', page).group(1)
+    assert verdict.startswith("a fully executes its straight 2 through Debris 1") and "debris-1-1" not in verdict
+
+
 def test_each_dial_choice_has_a_hidden_ghost_of_its_template_and_final_base(client: Client) -> None:
     from rules.engine.xwing.ships import CHASSIS
 

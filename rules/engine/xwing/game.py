@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from shapely import Polygon
 
 from rules.engine.game import Drawing, Game
@@ -64,6 +66,11 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
 
 
+def _said(name: str) -> str:
+    """A picked piece's label, as the rulings name it: the palette's name without its set (``Asteroid 4``)."""
+    return " ".join(re.sub(r"\([^)]*\)", " ", name).split())[:40]
+
+
 def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
     """Ships by chassis, obstacles by their measured shape, devices by type."""
     ships = tuple(
@@ -71,12 +78,22 @@ def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], 
         for c in sorted(CHASSIS.values(), key=lambda c: c.name)
     )
     obstacles = tuple(
-        (f"obstacle:{sid}", spec.name, {"kind": "obstacle", "type": spec.types[0], "shape": sid})
+        (
+            f"obstacle:{sid}",
+            spec.name,
+            {"kind": "obstacle", "type": spec.types[0], "shape": sid, "label": _said(spec.name)},
+        )
         for sid, spec in SHAPES.items()
         if spec.kind == "obstacle"
     )
-    devices = tuple((f"device:{t}", CARDS[t].name, {"kind": "device", "type": t}) for t in DEVICE_TYPES)
-    remotes = tuple((f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t}) for t in REMOTE_TYPES)
+    devices = tuple(
+        (f"device:{t}", CARDS[t].name, {"kind": "device", "type": t, "label": _said(CARDS[t].name)})
+        for t in DEVICE_TYPES
+    )
+    remotes = tuple(
+        (f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t, "label": _said(SHAPES[t].name)})
+        for t in REMOTE_TYPES
+    )
     return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices), ("Remotes", remotes))
 
 

@@ -201,7 +201,7 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
     fled = not play_area(scenario).covers(poly)
     figures = [
         Figure(f"was-{remote.id}", "ghost", ring(outline(remote)), "before"),
-        Figure(f"device-{remote.id}", "device", ring(poly), remote.id),
+        Figure(f"device-{remote.id}", "device", ring(poly), remote.label),
     ]
     steps = [
         Step(

@@ -167,7 +167,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     shape = outline(ob)
     steps = [
         Step(
-            f"{ob.label} ({ob.type}) is placed",
+            f"{ob.label} ({str(ob.type).replace('-', ' ')}) is placed",
             "It is placed exactly as given.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),
@@ -254,7 +254,7 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     text = HUGE_EFFECTS.get(str(ob.type))
     if text is None:
         return Step(
-            f"{ship.label} is a huge ship: the appendix is silent on {ob.type}",
+            f"{ship.label} is a huge ship: the appendix is silent on {str(ob.type).replace('-', ' ')}",
             "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
             "guess the rest.",
             (cid(ed, "obstacles/huge-ships"),),
