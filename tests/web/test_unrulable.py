@@ -159,6 +159,9 @@ def test_a_stored_row_the_parser_now_refuses_opens_everywhere(client: Client) ->
     for picture in (f"/s/{sid}.svg", f"/s/{sid}.png", f"/s/{sid}/thumb.svg"):
         r = client.get(picture)
         assert r.status_code == 422 and b"cannot be ruled" in r.content and r["Cache-Control"] == "no-store"
+    embed = client.get("/oembed", {"url": f"http://testserver/s/{sid}/"})
+    assert embed.status_code == 422 and "cannot be ruled" in embed.json()["errors"][0]["message"]
+    assert embed["Cache-Control"] == "no-store"
     editor = client.get(f"/setup/?from={sid}")
     assert editor.status_code == 200
     assert "pieces[0].label" in editor.content.decode() and "loose-cargo" in editor.content.decode()
