@@ -155,7 +155,15 @@ def setup(request: HttpRequest) -> HttpResponse:
     json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
     # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
     if s.bound and "snaps" in request.GET and not json_mode:
-        ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
+        try:
+            ctx["snaps"] = (
+                engine_call(table.short_id(), "snapping", lambda: _snap_links(request, s, table))
+                if table is not None
+                else []
+            )
+        except Unrulable as e:  # the helpers are offered, not needed: said, and the page works without them
+            ctx["snaps"] = []
+            s.problems = [*s.problems, Problem("snaps", e.message)]
     elif s.bound and isinstance(s.document, dict) and not json_mode:
         ctx["snaps_link"] = _with(request, {"snaps": "1"})
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
@@ -167,7 +175,8 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in request.GET for key in (*ADDING, PICKED))
-    status = 400 if s.bound and s.problems and not is_partial(request) and not building and not opening else 200
+    failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
+    status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
     if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
         status = 422
     template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"

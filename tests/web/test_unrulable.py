@@ -218,3 +218,37 @@ def test_rerule_checks_the_png_and_svg_a_reader_gets_and_repair_redraws_them(
     out, ok = _rerule("--repair")
     assert ok and "1 ok, 0 failed" in out, out
     assert _rerule()[1]
+
+
+def _row(n: int, **values: str) -> dict[str, str]:
+    return {f"p-{n}-{k}": v for k, v in values.items()}
+
+
+def test_snap_helpers_that_fail_are_said_and_the_page_still_works(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    setup_view = importlib.import_module("rules.views.setup")
+    query = {
+        "game": "xwing",
+        "edition": "2.5",
+        "action": "maneuver",
+        "ship": "a",
+        "bearing": "straight",
+        "speed": "2",
+        "p-TOTAL_FORMS": "2",
+        "p-INITIAL_FORMS": "0",
+        **_row(0, id="a", kind="ship", size="small", x="300", y="200", heading="0"),
+        **_row(1, id="rock", kind="obstacle", type="asteroid", x="300", y="260"),
+        "snaps": "1",
+    }
+    assert client.get("/setup/", query).status_code == 200
+
+    def broken(*args: Any) -> Any:
+        raise AttributeError("'MultiPolygon' object has no attribute 'exterior'")
+
+    monkeypatch.setattr(setup_view, "_snap_links", broken)
+    r = client.get("/setup/", query)
+    assert r.status_code == 200 and b"this situation cannot be ruled" in r.content  # said, not a 500
+    assert b"fully executes" in r.content  # the ruling itself is still shown
