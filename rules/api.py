@@ -7,6 +7,7 @@ listing all of them; nothing a client sends can cause a 500.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -20,7 +21,7 @@ from rules import answer_memo, limits
 from rules.engine import Ruling, Scenario, ScenarioError, catalog, parse_scenario
 from rules.engine.changes import Change, changes_since
 from rules.models import StoredScenario, is_stored, store_scenario
-from rules.rulings import Unrulable, checked_ruling, ruling_for
+from rules.rulings import Unrulable, cached_ruling, checked_ruling, ruling_for
 from rules.views.common import stored_document, stored_scenario, unrulable_corrections
 
 MAX_BODY = 64 * 1024
@@ -116,10 +117,14 @@ def rulings(request: HttpRequest) -> HttpResponse:
         scenario = parse_scenario(doc)
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
+    if cached_ruling(scenario) is None and (limited := limits.over(request, limits.RENDERS)) is not None:
+        return limited  # this client's expensive rulings used the render limit up
+    started = time.perf_counter()
     try:
         ruling = checked_ruling(scenario)
     except Unrulable as e:  # logged with its id; nothing is stored
         return _errors(422, ("", e.message))
+    limits.count_if_expensive(request, started)
     if (limited := limits.storing(request, scenario)) is not None:
         return limited
     row = store_scenario(scenario=scenario)

@@ -128,6 +128,19 @@ def over(request: HttpRequest, limit: Limit) -> JsonResponse | None:
     return _refusal(limit, window + limit.seconds - now)
 
 
+EXPENSIVE_S = 0.05
+"""A ruling that takes longer than this counts against the render limit like a first picture render (a busy
+ruling takes about 3 ms, the heaviest accepted ones 100-250 ms): clients looping heavy requests, new or
+previewed, cannot hold the cores."""
+
+
+def count_if_expensive(request: HttpRequest, started: float) -> None:
+    """Count the ruling begun at ``started`` (``time.perf_counter()``) against ``RENDERS`` when it was expensive;
+    the client's next uncached ruling is then refused by ``over`` once the limit is used up."""
+    if time.perf_counter() - started > EXPENSIVE_S:
+        hit(request, RENDERS)
+
+
 def storing(request: HttpRequest, scenario: Scenario) -> JsonResponse | None:
     """The daily quota of new scenarios per client: a scenario stored already costs nothing."""
     from rules.models import StoredScenario

@@ -42,10 +42,6 @@ from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine
 from rules.views.common import is_partial, stored, stored_document, stored_scenario
 from rules.views.pictures import embeddable
 
-EXPENSIVE_GET_S = 0.05
-"""A live preview whose ruling takes longer than this counts against the render limit (a busy ruling takes
-about 3 ms; the heaviest accepted ones 100-250 ms): four clients looping heavy previews cannot hold the cores."""
-
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
     """(group, palette key, name, picture URL) of the pieces picked by their shape: the real components."""
@@ -136,8 +132,8 @@ def setup(request: HttpRequest) -> HttpResponse:
             sc = s.scenario
             if ruling is None:
                 ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
-                if not opening and time.perf_counter() - started > EXPENSIVE_GET_S:
-                    limits.hit(request, limits.RENDERS)  # counted like a first render; refused above once used up
+                if not opening:
+                    limits.count_if_expensive(request, started)  # refused above once the limit is used up
             ghosts = _ghosts(sc, s.document)
             # the whole table, each piece editable; mark_safe: our own ElementTree output
             ctx["picture"] = mark_safe(draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
@@ -250,11 +246,15 @@ def explain(request: HttpRequest) -> HttpResponse:
     if s.scenario is None:
         ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
+    if cached_ruling(s.scenario) is None and (limited := limits.over(request, limits.RENDERS)) is not None:
+        return limited  # this client's expensive rulings used the render limit up
+    started = time.perf_counter()
     try:
         checked_ruling(s.scenario)  # ruled and drawn before it is stored
     except Unrulable as e:  # logged with its id; nothing is stored
         s.problems = [*s.problems, Problem("", e.message)]
         return render(request, "rules/setup.html", _form_context(s), status=422)
+    limits.count_if_expensive(request, started)
     if (limited := limits.storing(request, s.scenario)) is not None:
         return limited
     row = store_scenario(scenario=s.scenario)

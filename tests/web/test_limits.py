@@ -173,10 +173,6 @@ def test_the_editor_opened_from_a_permalink_rules_from_the_cache_and_a_first_rul
 def test_expensive_previews_count_against_the_render_limit_cheap_ones_do_not(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import importlib
-
-    setup_view = importlib.import_module("rules.views.setup")
-
     monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 2, 60))
     doc = json.loads(examples()[0].scenario.canonical())
     query = {
@@ -189,6 +185,24 @@ def test_expensive_previews_count_against_the_render_limit_cheap_ones_do_not(
     }
     for _ in range(4):
         assert client.get("/setup/", query).status_code == 200  # a quick preview is not counted
-    monkeypatch.setattr(setup_view, "EXPENSIVE_GET_S", -1.0)  # every ruling now counts as expensive
+    monkeypatch.setattr(limits, "EXPENSIVE_S", -1.0)  # every ruling now counts as expensive
     assert [client.get("/setup/", query).status_code for _ in range(3)] == [200, 200, 429]
     assert client.get("/setup/", query, REMOTE_ADDR="198.51.100.1").status_code == 200  # another client
+
+
+def test_expensive_new_scenarios_count_against_the_render_limit(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 2, 60))
+    docs = [json.loads(e.scenario.canonical()) for e in examples()[:6]]
+    assert [_post(client, d).status_code for d in docs[:3]] == [200, 200, 200]  # quick rulings are not counted
+    monkeypatch.setattr(limits, "EXPENSIVE_S", -1.0)  # every ruling now counts as expensive
+    assert [_post(client, d).status_code for d in docs[3:]] == [200, 200, 429]
+    assert _post(client, docs[0]).status_code == 200  # answered before: no ruling, not refused
+    form = {"doc": json.dumps(docs[5]), "game": docs[5]["game"], "edition": docs[5]["edition"],
+            "action": docs[5]["action"]["type"], "p-TOTAL_FORMS": "0", "p-INITIAL_FORMS": "0"}  # fmt: skip
+    assert client.post("/explain/", form, REMOTE_ADDR="203.0.113.7").status_code == 429
+    assert client.post("/explain/", form, REMOTE_ADDR="198.51.100.1").status_code == 303
