@@ -82,8 +82,8 @@ def client_ip(request: HttpRequest) -> str:
     return remote if not hops else hops[0][:64]  # every hop is ours: a request made on this machine
 
 
-def hit(request: HttpRequest, limit: Limit) -> JsonResponse | None:
-    """Count this request against ``limit``; the 429 to answer when it is over, else None."""
+def hit(request: HttpRequest, limit: Limit, units: int = 1) -> JsonResponse | None:
+    """Count this request (as ``units``) against ``limit``; the 429 to answer when it is over, else None."""
     if limit.requests <= 0:
         return None
     now = int(time.time())
@@ -91,9 +91,9 @@ def hit(request: HttpRequest, limit: Limit) -> JsonResponse | None:
     key = f"{limit.name}:{client_ip(request)}"
     with connection.cursor() as cursor:
         cursor.execute(
-            "INSERT INTO rules_ratecounter (key, period, count) VALUES (%s, %s, 1) "
-            "ON CONFLICT (key, period) DO UPDATE SET count = rules_ratecounter.count + 1 RETURNING count",
-            [key, window],
+            "INSERT INTO rules_ratecounter (key, period, count) VALUES (%s, %s, %s) "
+            "ON CONFLICT (key, period) DO UPDATE SET count = rules_ratecounter.count + %s RETURNING count",
+            [key, window, units, units],
         )
         row = cursor.fetchone()
     count = int(row[0]) if row else 1
@@ -129,16 +129,18 @@ def over(request: HttpRequest, limit: Limit) -> JsonResponse | None:
 
 
 EXPENSIVE_S = 0.05
-"""A ruling that takes longer than this counts against the render limit like a first picture render (a busy
-ruling takes about 3 ms, the heaviest accepted ones 100-250 ms): clients looping heavy requests, new or
-previewed, cannot hold the cores."""
+"""A ruling counts against the render limit one unit for each whole ``EXPENSIVE_S`` it took: a busy ruling
+(about 3 ms) costs nothing, the heaviest accepted ones (100-250 ms idle, more on a busy server) 2 to 10
+units. The limit is then a budget of server time per client (60 units a minute: 3 s), so clients looping
+heavy requests, new or previewed, cannot hold the cores; a first picture render counts one unit."""
 
 
 def count_if_expensive(request: HttpRequest, started: float) -> None:
-    """Count the ruling begun at ``started`` (``time.perf_counter()``) against ``RENDERS`` when it was expensive;
+    """Count the ruling begun at ``started`` (``time.perf_counter()``) against ``RENDERS`` by the time it took;
     the client's next uncached ruling is then refused by ``over`` once the limit is used up."""
-    if time.perf_counter() - started > EXPENSIVE_S:
-        hit(request, RENDERS)
+    units = int((time.perf_counter() - started) / EXPENSIVE_S) if EXPENSIVE_S > 0 else 1
+    if units >= 1:
+        hit(request, RENDERS, units)
 
 
 def storing(request: HttpRequest, scenario: Scenario) -> JsonResponse | None:

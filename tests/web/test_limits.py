@@ -185,7 +185,7 @@ def test_expensive_previews_count_against_the_render_limit_cheap_ones_do_not(
     }
     for _ in range(4):
         assert client.get("/setup/", query).status_code == 200  # a quick preview is not counted
-    monkeypatch.setattr(limits, "EXPENSIVE_S", -1.0)  # every ruling now counts as expensive
+    monkeypatch.setattr(limits, "EXPENSIVE_S", 0.0)  # every ruling now counts as expensive (one unit)
     assert [client.get("/setup/", query).status_code for _ in range(3)] == [200, 200, 429]
     assert client.get("/setup/", query, REMOTE_ADDR="198.51.100.1").status_code == 200  # another client
 
@@ -199,10 +199,25 @@ def test_expensive_new_scenarios_count_against_the_render_limit(
     monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 2, 60))
     docs = [json.loads(e.scenario.canonical()) for e in examples()[:6]]
     assert [_post(client, d).status_code for d in docs[:3]] == [200, 200, 200]  # quick rulings are not counted
-    monkeypatch.setattr(limits, "EXPENSIVE_S", -1.0)  # every ruling now counts as expensive
+    monkeypatch.setattr(limits, "EXPENSIVE_S", 0.0)  # every ruling now counts as expensive (one unit)
     assert [_post(client, d).status_code for d in docs[3:]] == [200, 200, 429]
     assert _post(client, docs[0]).status_code == 200  # answered before: no ruling, not refused
     form = {"doc": json.dumps(docs[5]), "game": docs[5]["game"], "edition": docs[5]["edition"],
             "action": docs[5]["action"]["type"], "p-TOTAL_FORMS": "0", "p-INITIAL_FORMS": "0"}  # fmt: skip
     assert client.post("/explain/", form, REMOTE_ADDR="203.0.113.7").status_code == 429
     assert client.post("/explain/", form, REMOTE_ADDR="198.51.100.1").status_code == 303
+
+
+def test_an_expensive_ruling_counts_by_the_time_it_took(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.test import RequestFactory
+
+    monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 10, 60))
+    request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.50")
+    import time
+
+    limits.count_if_expensive(request, time.perf_counter() - 0.26)  # 260 ms: five whole 50 ms units
+    limits.count_if_expensive(request, time.perf_counter() - 0.01)  # 10 ms: nothing
+    assert RateCounter.objects.get(key="renders:203.0.113.50").count == 5
+    assert limits.over(request, limits.RENDERS) is None
+    limits.count_if_expensive(request, time.perf_counter() - 0.25)
+    assert limits.over(request, limits.RENDERS) is not None  # ten units used
