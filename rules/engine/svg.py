@@ -9,13 +9,13 @@ points away from the first player; SVG's points down, so ``y`` is flipped
 
 from __future__ import annotations
 
-import textwrap
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
 from shapely import Polygon
 
+from rules.engine import card as card_words
 from rules.engine import games
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
@@ -234,28 +234,30 @@ def render_svg(
         "rect",
         {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": COLOURS["background"]},
     )
+    # A thumbnail cannot read the legend; the contacts are outlined so the obstacle under one shows.
+    for legend in svg.findall("g[@class='legend']"):
+        svg.remove(legend)
+    card_words.outline_contacts(svg, stroke=size / card_words.PICTURE * 6)
     svg.set("x", "0")
     svg.set("y", "0")
-    svg.set("width", str(OG_HEIGHT))
-    svg.set("height", str(OG_HEIGHT))
+    svg.set("width", str(card_words.PICTURE))
+    svg.set("height", str(card_words.PICTURE))
     # Clipping the nested picture costs resvg a full-size mask (0.4 s instead of 0.09 s for a
-    # card): draw it unclipped and cover the spill into the text panel with the panel itself.
+    # card): draw it unclipped and cover the spill into the text panel and the band with them.
     svg.set("overflow", "visible")
     del svg.attrib["xmlns"]
     card.append(svg)
-    ET.SubElement(
-        card,
-        "rect",
-        {
-            "x": str(OG_HEIGHT),
-            "y": "0",
-            "width": str(OG_WIDTH - OG_HEIGHT),
-            "height": str(OG_HEIGHT),
-            "fill": COLOURS["background"],
-        },
-    )
+    for x, y, width, height in (
+        (card_words.PICTURE, 0, OG_WIDTH - card_words.PICTURE, OG_HEIGHT),
+        (0, card_words.PICTURE, OG_WIDTH, OG_HEIGHT - card_words.PICTURE),
+    ):
+        ET.SubElement(
+            card,
+            "rect",
+            {"x": str(x), "y": str(y), "width": str(width), "height": str(height), "fill": COLOURS["background"]},
+        )
     if ruling is not None:
-        _card_text(card, OG_HEIGHT + 20, scenario, ruling, caption)
+        _card_text(card, scenario, ruling, caption)
     return to_text(card)
 
 
@@ -611,36 +613,9 @@ def _ship_colour(p: Piece | None) -> str:
     return COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
 
 
-def _card_text(svg: ET.Element, x: float, scenario: Scenario, ruling: Ruling, caption: str | None) -> None:
-    """The card's panel, sized to read when a forum shows the card 400 px wide (a third of its size)."""
-
-    def text(y: float, size: int, content: str, fill: str = COLOURS["text"], bold: bool = False) -> None:
-        attrs = {
-            "x": _fmt(x),
-            "y": _fmt(y),
-            "font-size": str(size),
-            "fill": fill,
-            "font-family": "DejaVu Sans, Arial, sans-serif",
-        }
-        if bold:
-            attrs["font-weight"] = "bold"
-        ET.SubElement(svg, "text", attrs).text = content
-
-    text(44, 30, "Table Ruling", bold=True)
-    text(84, 26, f"{games.get(scenario.game).title} {scenario.edition}", fill="#94a3b8")
-    y = 140.0
-    for line in textwrap.wrap(ruling.summary, 24)[:6]:
-        text(y, 40, line)
-        y += 48
-    bottom = 560.0 if caption else 610.0
-    for i, s in enumerate(ruling.steps, start=1):
-        y += 10
-        if y > bottom:
-            break
-        text(y, 22, textwrap.shorten(f"{i}. {s.title}", 44), fill="#94a3b8")
-        y += 22
-    if caption:
-        text(608, 26, caption, fill="#93c5fd")
+def _card_text(svg: ET.Element, scenario: Scenario, ruling: Ruling, caption: str | None) -> None:
+    """The card's words, sized to read when a forum shows the card 250 px wide (``card.py``)."""
+    card_words.draw_words(svg, ruling.summary, f"{games.get(scenario.game).title} {scenario.edition}", caption)
 
 
 def describe(scenario: Scenario, drawn: dict[str, Drawing] | None = None) -> str:

@@ -231,4 +231,4 @@ def test_armada_squadron_pages_use_no_internal_words(client: Client, slug: str) 
 def test_a_clause_page_says_where_its_text_comes_from_in_words(client: Client, cid: str) -> None:
     text = _visible(client.get(f"/rules/{cid}").content.decode()).lower()
     assert [w for w in INTERNAL if w in text] == []
-    assert "community transcription" in text or "rules notes" in text
+    assert "from a community transcription" in text or "official text" in text

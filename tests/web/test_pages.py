@@ -486,9 +486,12 @@ def test_rules_pages_a_judge_cites(client: Client) -> None:
     assert "armada-1.5/flotillas/ram" in found and "xwing-2.5/maneuver/execute" not in found
     detail = client.get("/rules/xwing-2.5/obstacles/asteroid").content.decode()
     assert "Rules Reference" in detail.split("</title>")[0] and "Examples that use this rule" in detail
-    assert "page: not in our sources" in detail  # no X-Wing source we have gives the PDF's pages: said, not guessed
+    assert "<cite>X-Wing Rules Reference 1.4.5" in detail and "<em>Obstacles</em>" in detail  # the entry is the locator
+    cited = detail.split('data-testid="citation"')[1].split("</p>")[0]
+    assert "p. " not in cited  # no X-Wing source gives pages: none guessed
     armada = client.get("/rules/armada-1.5/overlapping/move-through").content.decode()
-    assert "· p.14 ·" in armada and "not in our sources" not in armada  # the meta line names the page
+    assert "<em>Overlapping</em> (p. 14)" in armada  # the page, where a source gives it
+    assert "not in our sources" not in armada
 
 
 def test_the_library_filters_and_searches(client: Client) -> None:

@@ -75,7 +75,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.through or t.overlapping:
             steps.append(
                 Step(
-                    f"{t.piece.label} ({t.piece.type.replace('-', ' ')}) has no effect now",
+                    f"{t.piece.label} ({str(t.piece.type).replace('-', ' ')}) has no effect now",
                     f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.label}, a bomb: bombs do "
                     "nothing when moved through or overlapped (they are not obstacles); it detonates at the end of the "
                     "Activation Phase.",
@@ -154,7 +154,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             rules.append(cid(ed, "maneuver/stationary"))
         steps.append(
             Step(
-                f"{name} ({t.piece.type.replace('-', ' ')}) takes effect",
+                f"{name} ({str(t.piece.type).replace('-', ' ')}) takes effect",
                 f"The ship {verb} {name}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
                 f"{result_text}",
                 tuple(rules),
