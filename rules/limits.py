@@ -128,17 +128,18 @@ def over(request: HttpRequest, limit: Limit) -> JsonResponse | None:
     return _refusal(limit, window + limit.seconds - now)
 
 
-EXPENSIVE_S = 0.05
-"""A ruling counts against the render limit one unit for each whole ``EXPENSIVE_S`` it took: a busy ruling
-(about 3 ms) costs nothing, the heaviest accepted ones (100-250 ms idle, more on a busy server) 2 to 10
-units. The limit is then a budget of server time per client (60 units a minute: 3 s), so clients looping
-heavy requests, new or previewed, cannot hold the cores; a first picture render counts one unit."""
+EXPENSIVE_S = 0.02
+"""A ruling counts against the render limit one unit for each whole ``EXPENSIVE_S`` of CPU it took (ruled and
+drawn): a busy ruling (3-10 ms) costs nothing, the heaviest accepted ones (about 90 ms of CPU) 4 units. The
+limit is then a budget of server time per client (60 units a minute: about 1.2 s of CPU), so clients
+looping heavy requests, new or previewed, cannot hold the cores; a first picture render counts one unit."""
 
 
 def count_if_expensive(request: HttpRequest, started: float) -> None:
-    """Count the ruling begun at ``started`` (``time.perf_counter()``) against ``RENDERS`` by the time it took;
+    """Count the ruling begun at ``started`` (``time.thread_time()``) against ``RENDERS`` by the CPU time it took
+    (not the wall time: on a busy server waiting for a core must not make a judge's quick previews expensive);
     the client's next uncached ruling is then refused by ``over`` once the limit is used up."""
-    units = int((time.perf_counter() - started) / EXPENSIVE_S) if EXPENSIVE_S > 0 else 1
+    units = int((time.thread_time() - started) / EXPENSIVE_S) if EXPENSIVE_S > 0 else 1
     if units >= 1:
         hit(request, RENDERS, units)
 

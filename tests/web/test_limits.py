@@ -209,15 +209,16 @@ def test_expensive_new_scenarios_count_against_the_render_limit(
 
 
 def test_an_expensive_ruling_counts_by_the_time_it_took(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
     from django.test import RequestFactory
 
     monkeypatch.setattr(limits, "RENDERS", limits.Limit("renders", 10, 60))
     request = RequestFactory().post("/", REMOTE_ADDR="203.0.113.50")
-    import time
-
-    limits.count_if_expensive(request, time.perf_counter() - 0.26)  # 260 ms: five whole 50 ms units
-    limits.count_if_expensive(request, time.perf_counter() - 0.01)  # 10 ms: nothing
+    unit = limits.EXPENSIVE_S
+    limits.count_if_expensive(request, time.thread_time() - 5.2 * unit)  # five whole units of CPU
+    limits.count_if_expensive(request, time.thread_time() - 0.5 * unit)  # less than one: nothing
     assert RateCounter.objects.get(key="renders:203.0.113.50").count == 5
     assert limits.over(request, limits.RENDERS) is None
-    limits.count_if_expensive(request, time.perf_counter() - 0.25)
+    limits.count_if_expensive(request, time.thread_time() - 5.2 * unit)
     assert limits.over(request, limits.RENDERS) is not None  # ten units used
