@@ -214,6 +214,7 @@ def test_rerule_names_a_row_the_parser_now_refuses_and_checks_its_page(client: C
     assert not ok and "2 stored scenarios re-ruled: 1 ok, 1 failed" in out
     assert f"FAILED {sid}: today's rules engine no longer reads it" in out and "pieces[0].label" in out
     assert good not in out
+    assert StoredScenario.objects.get(pk=sid).opened is None  # checked by the command, not opened by a reader
 
 
 def test_rerule_checks_the_png_and_svg_a_reader_gets_and_repair_redraws_them(

@@ -69,6 +69,8 @@ class Command(BaseCommand):
                     unrulable.append(f"{row.id}: {e.reason}")
                 rulable = scenario is not None and not unrulable_row(unrulable, row.id)
                 problems = self._served(factory, row.id, rulable=rulable)
+                if row.opened is None:  # served to this command, not opened by a reader: still prunable
+                    StoredScenario.objects.filter(pk=row.id).update(opened=None)
                 if problems:
                     failed.append(f"{row.id}: {'; '.join(problems)}")
                 if scenario is not None and changes_since(row.engine_version, scenario):
