@@ -144,7 +144,8 @@ class SetupForm(forms.Form):
     ignore_obstacles = forms.BooleanField(label="an effect lets it ignore obstacles while it moves", required=False)
     attacker = _id("attacker")
     defender = _id("defender")
-    arc = FixedChoiceField(label="arc", required=False, choices=_offered("arc"))
+    arc = FixedChoiceField(label="arc (Armada: attacking hull zone)", required=False, choices=_offered("arc"))
+    defender_zone = FixedChoiceField(label="defending hull zone", required=False, choices=_offered("defender_zone"))
     device_id = _id("device id")
     device_type = FixedChoiceField(
         label="device type", required=False, choices=_choices([t for g in GAMES for t in g.form.device_types])
@@ -191,6 +192,7 @@ class SetupForm(forms.Form):
 
 SHARED_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Who acts", ("ship", "speed")),
+    ("Attack", ("attacker", "defender", "arc", "defender_zone")),
     ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
 )
 

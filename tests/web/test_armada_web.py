@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -232,3 +233,79 @@ def test_a_clause_page_says_where_its_text_comes_from_in_words(client: Client, c
     text = _visible(client.get(f"/rules/{cid}").content.decode()).lower()
     assert [w for w in INTERNAL if w in text] == []
     assert "from a community transcription" in text or "official text" in text
+
+
+ATTACK = {
+    "format": 1,
+    "game": "armada",
+    "edition": "1.5",
+    "pieces": [
+        {"id": "vsd", "kind": "ship", "size": "medium", "x": 400, "y": 300, "heading": 0, "player": 1},
+        {"id": "neb", "kind": "ship", "size": "small", "x": 400, "y": 500, "heading": 180, "player": 2},
+        {"id": "x", "kind": "squadron", "x": 600, "y": 300, "player": 1},
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 400, "y": 420},
+    ],
+    "action": {
+        "type": "attack",
+        "attacker": "vsd",
+        "attacker_zone": "front",
+        "defender": "neb",
+        "defender_zone": "front",
+    },
+}
+
+
+def test_api_rules_an_armada_attack_and_its_page_cites_and_draws_it(client: Client) -> None:
+    r = post(client, ATTACK)
+    assert r.status_code == 200
+    o = r.json()["outcome"]
+    assert o["can_attack"] and o["range"] == "close" and o["obstructed_by"] == ["rock"] and o["dice_removed"] == 1
+    page = client.get(f"/s/{r.json()['id']}/").content.decode()
+    assert "armada-1.5/line-of-sight/obstructed" in page and "ship tokens (hull zones" in page
+    svg = client.get(f"/s/{r.json()['id']}.svg").content.decode()
+    drawn = set(re.findall(r'<g id="[a-z0-9]+-([a-z0-9-]+)" class="figure', svg))
+    assert {"sight", "arc-line-1", "arc-line-2", "range", "crossed-rock"} <= drawn
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"attacker_zone": "rear-left"}, "action.attacker_zone"),  # a medium ship has four zones
+        ({"attacker": "x"}, "action.attacker_zone"),  # a squadron has no hull zone
+        ({"defender": "x"}, "action.defender"),  # friendly
+        ({"defender": "vsd"}, "action.defender"),  # itself
+        ({"defender_zone": None}, "action.defender_zone"),
+        ({"dice": {"red": -1}}, "action.dice.red"),
+        ({"dice": {"red": 1}, "dice_results": {"red": ["hit", "hit"]}}, "action.dice_results.red"),
+        ({"not_obstructing": ["vsd"]}, "action.not_obstructing"),
+    ],
+)
+def test_bad_armada_attacks_are_400s_naming_the_field(client: Client, change: dict[str, Any], field: str) -> None:
+    d = json.loads(json.dumps(ATTACK))
+    d["action"].update(change)
+    d["action"] = {k: v for k, v in d["action"].items() if v is not None}
+    r = post(client, d)
+    assert r.status_code == 400 and field in {e["field"] for e in r.json()["errors"]}
+
+
+ATTACK_KEYS = ["attacker", "defender", "attacker_zone", "defender_zone", "dice", "dice_results", "not_obstructing"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.dictionaries(
+        st.sampled_from(ATTACK_KEYS),
+        JSONISH | st.sampled_from(["vsd", "neb", "x", "rock", "front", "left", "rear-left"]),
+        max_size=7,
+    )
+)
+def test_fuzzed_armada_attacks_never_500(client: Client, action: dict[str, Any]) -> None:
+    d = json.loads(json.dumps(ATTACK))
+    d["action"] = {"type": "attack", **action}
+    assert post(client, d).status_code in (200, 400)
+
+
+def test_the_catalogue_lists_the_ship_tokens_with_their_sources(client: Client) -> None:
+    tokens = client.get("/api/v1/catalog").json()["games"]["armada"]["ship_tokens"]
+    assert tokens["medium"]["token_mm"] == [58.5, 101.5] and tokens["medium"]["estimated"]
+    assert tokens["source"]["repository"] == "tantive4/AlphArmada" and "no huge token" in tokens["huge"]["like"]

@@ -431,8 +431,11 @@ def test_our_own_404_page() -> None:
 def test_the_field_stylesheet_shows_only_the_chosen_actions_fields(client: Client) -> None:
     css = client.get("/setup/fields.css").content.decode()
     attack = [line for line in css.splitlines() if 'option[value="attack"]' in line and "#id_game_0" in line]
-    hidden = " ".join(attack)
+    hidden = set(re.findall(r"label\.f-[a-z_]+", " ".join(attack)))
     assert "label.f-bearing" in hidden and "label.f-attacker" not in hidden and "label.f-defender" not in hidden
+    assert "label.f-defender_zone" in hidden  # Armada's defending hull zone: not an X-Wing field
+    armada = " ".join(line for line in css.splitlines() if 'option[value="attack"]' in line and "#id_game_1" in line)
+    assert "label.f-defender_zone" not in set(re.findall(r"label\.f-[a-z_]+", armada))
     assert 'href="/setup/fields.css"' in client.get("/setup/").content.decode()
 
 

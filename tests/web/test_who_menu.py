@@ -166,3 +166,43 @@ def test_the_shape_palette_follows_the_game_and_refuses_the_other_games_pieces(c
     q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS, "add_piece": "xwing:obstacle:asteroid-4"}
     r = client.get("/setup/", q)
     assert "asteroid-4" not in r.get("Location", "") and "p-0-shape" not in r.get("Location", "")
+
+
+def test_armada_attacks_are_offered_between_enemies_with_hull_zones_picked(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS}
+    q |= row(0, id="vic", kind="ship", size="medium", x="400", y="300", heading="0", player="1")
+    q |= row(1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2")
+    q |= row(2, id="x1", kind="squadron", x="700", y="300", player="1")
+    got = links(client.get("/setup/", q).content.decode())
+    assert {k for k in got if "attacks" in k} == {
+        "vic attacks neb",
+        "neb attacks vic",
+        "neb attacks x1",
+        "x1 attacks neb",
+    }
+    pair = got["vic attacks neb"]
+    assert (pair["action"], pair["attacker"], pair["arc"], pair["defender"], pair["defender_zone"]) == (
+        "attack",
+        "vic",
+        "front",
+        "neb",
+        "front",
+    )
+    ruled = client.get("/setup/", {**q, **pair})
+    html = ruled.content.decode()
+    assert ruled.status_code == 200 and 'data-testid="verdict"' in html and "may attack" in html
+
+
+def test_an_armada_attack_offers_each_hull_zone_to_attack_from_and_at(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "attack", **ROWS, "p-TOTAL_FORMS": "2"}
+    q |= row(0, id="vic", kind="ship", size="medium", x="400", y="300", heading="0", player="1")
+    q |= row(1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2")
+    q |= {"attacker": "vic", "defender": "neb", "arc": "front", "defender_zone": "front"}
+    got = links(client.get("/setup/", q).content.decode())
+    assert {k for k in got if k.startswith(("from ", "at "))} == {
+        *(f"from vic's {z}" for z in ("front", "left", "right", "rear")),
+        *(f"at neb's {z}" for z in ("front", "left", "right", "rear")),
+    }
+    assert got["at neb's rear"]["defender_zone"] == "rear" and got["at neb's rear"]["arc"] == "front"
+    page = client.get("/setup/", q).content.decode()
+    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">from vic&#x27;s front<', page)

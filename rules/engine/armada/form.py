@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rules.engine.armada.hullzones import ZONES
 from rules.engine.armada.parse import MAX_SPEED
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
 from rules.engine.form import FormSpec, common_piece, keyed, number
+
+HULL_ZONES = tuple(dict.fromkeys(z for zones in ZONES.values() for z in zones))
+"""Every hull zone a ship may have (a huge ship's six included), as the form offers them."""
 
 ACTION_FIELDS: dict[str, str] = {
     "action.type": "action",
@@ -32,6 +36,10 @@ ACTION_FIELDS: dict[str, str] = {
     "action.max_distance": "max_distance",
     "action.min_distance": "min_distance",
     "action.toward": "toward",
+    "action.attacker": "attacker",
+    "action.defender": "defender",
+    "action.attacker_zone": "arc",
+    "action.defender_zone": "defender_zone",
     "game": "game",
     "edition": "edition",
 }
@@ -69,6 +77,8 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
     if kind == "ship":
         card = SHIPS.get(data.get("chassis") or "")
         p["size"] = data.get("size") or (card.size if card else "")
+        if card is not None:
+            p["chassis"] = card.slug  # its token's own arc lines, where measured
         p["heading"] = number(angle) if angle else 0
         if data.get("flotilla") or (card is not None and card.flotilla):
             p["flotilla"] = True
@@ -123,6 +133,11 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         if d.get("min_distance"):
             a["min_distance"] = int(d["min_distance"])
         put("toward", (d.get("toward") or "").strip())
+    elif atype == "attack":
+        put("attacker", (d.get("attacker") or "").strip())
+        put("defender", (d.get("defender") or "").strip())
+        put("attacker_zone", d.get("arc"))
+        put("defender_zone", d.get("defender_zone"))
     return a
 
 
@@ -134,9 +149,13 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Form and row values that rebuild the normalised document ``doc``."""
     a = doc["action"]
     form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
-    for key in ("ship", "side", "squadron", "toward"):
+    for key in ("ship", "side", "squadron", "toward", "attacker", "defender", "defender_zone"):
         if isinstance(a.get(key), str):
             form[key] = a[key]
+    if isinstance(a.get("attacker_zone"), str):
+        form["arc"] = a["attacker_zone"]
+    if isinstance(a.get("dice"), dict) or "not_obstructing" in a:  # no form field: the document keeps them
+        form["doc"] = json.dumps(doc, indent=1)
     for key in ("speed", "max_distance", "min_distance"):
         if key in a:
             form[key] = str(a[key])
@@ -161,6 +180,7 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 "id": p["id"],
                 "kind": p["kind"],
                 "size": p.get("size", ""),
+                "chassis": p.get("chassis", ""),
                 "type": p.get("type", ""),
                 "shape": p.get("shape", ""),
                 "x": str(p.get("x", "")),
@@ -184,6 +204,8 @@ FORM = FormSpec(
         "side": ("left", "right"),
         "max_distance": ("1", "2", "3", "4", "5"),
         "min_distance": ("1", "2", "3", "4", "5"),
+        "arc": HULL_ZONES,
+        "defender_zone": HULL_ZONES,
     },
     row_fields={
         "ship": ("size", "chassis", "heading", "flotilla", "yaw_limits"),
@@ -209,5 +231,6 @@ FORM = FormSpec(
         "move-squadron": ("squadron", "speed", "to_x", "to_y"),
         "move-obstacle": ("moved", "to_x", "to_y", "to_heading", "max_distance", "min_distance", "toward"),
         "move-token": ("moved", "to_x", "to_y", "max_distance", "min_distance", "toward"),
+        "attack": ("attacker", "defender", "arc", "defender_zone"),
     },
 )

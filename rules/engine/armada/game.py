@@ -9,11 +9,13 @@ from typing import Any
 from shapely import Polygon
 
 from rules.engine.armada import parse
+from rules.engine.armada.attack import attack_ruling
 from rules.engine.armada.catalog import catalog
 from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.effects import BLUE_FACES, dice_rolled
 from rules.engine.armada.form import FORM
+from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.menus import who_menu
 from rules.engine.armada.obstacles import move_ruling
@@ -94,6 +96,7 @@ def estimates() -> tuple[str, ...]:
         f"({f['frame_width'].source})",
         f"squadron base: ≈ {f['squadron_diameter'].value} mm across ({f['squadron_diameter'].source})",
         f"huge ships: ≈ {f['huge_gap'].value} mm between the two large bases ({f['huge_gap'].source})",
+        hull_zone_estimate(),
     )
 
 
@@ -141,6 +144,7 @@ GAME = Game(
         "move-squadron": with_start_check(move_squadron_ruling),
         "move-obstacle": with_start_check(move_ruling),
         "move-token": with_start_check(move_ruling),
+        "attack": with_start_check(attack_ruling),
     },
     catalog=catalog,
     draw=draw,

@@ -1,11 +1,18 @@
 """Armada's "who does what" choices on the setup page: each ship, squadron, obstacle and token's action.
 
 Each choice is a set of form values (a plain link on the page): the piece is picked, not typed.
+Attacks are offered between every two enemy ships or squadrons (while few enough are on the
+table), with the hull zones already picked: the attacker's zone whose firing arc holds the
+defender's centre, and the defender's zone whose targeting point is nearest the attacker's.
 """
 
 from __future__ import annotations
 
+import math
+from types import MappingProxyType
 from typing import Any
+
+from rules.engine.scenario import Piece
 
 Choice = tuple[str, str, dict[str, str]]
 
@@ -18,17 +25,84 @@ ACTIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 ACTION_KEY = {"maneuver": "ship", "place-squadrons": "ship", "move-squadron": "squadron"}
 """Where the parsed action names its piece (obstacle and token moves name it by their own kind)."""
+PAIRS_UP_TO = 8
+"""Ships and squadrons on the table up to which every attacker-defender pair is offered (56 links at most)."""
+
+
+def _zones(a: dict[str, Any], d: dict[str, Any]) -> dict[str, str]:
+    """The hull zones a judge most likely means (none for a squadron, or where a piece is not yet readable)."""
+    from shapely import Point as ShapelyPoint
+
+    from rules.engine.armada import hullzones as hz
+
+    out: dict[str, str] = {}
+    try:
+        pa, pd = (Piece(p["id"], p["kind"], MappingProxyType(p)) for p in (a, d))
+        centre = (float(d["x"]), float(d["y"]))
+        if pa.kind == "ship":
+            zone = next((z for z in hz.ZONES[str(pa.size)] if hz.arc(pa, z).intersects(ShapelyPoint(*centre))), None)
+            if zone is None:
+                return out
+            out["arc"] = zone
+            start = hz.target(pa, zone)
+        else:
+            start = (float(a["x"]), float(a["y"]))
+        if pd.kind == "ship":
+            out["defender_zone"] = min(hz.ZONES[str(pd.size)], key=lambda z: math.dist(start, hz.target(pd, z)))
+    except (KeyError, TypeError, ValueError):
+        return {}
+    return out
+
+
+def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
+    fighters = [p for p in pieces if p.get("kind") in ("ship", "squadron")]
+    if len(fighters) > PAIRS_UP_TO:
+        return []
+    out: list[Choice] = []
+    for a in fighters:
+        for d in fighters:
+            if a is d or (a.get("player") is not None and a.get("player") == d.get("player")):
+                continue
+            now = action.get("type") == "attack" and (action.get("attacker"), action.get("defender")) == (
+                a["id"],
+                d["id"],
+            )
+            values = {"action": "attack", "attacker": a["id"], "defender": d["id"], **_zones(a, d)}
+            name_a, name_d = str(a.get("label") or a["id"]), str(d.get("label") or d["id"])
+            out.append((f"{name_a} attacks {name_d}", "current" if now else "attack", values))
+    return out
+
+
+def _zone_choices(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
+    """While an attack is being set up: each hull zone of the attacker to attack from, of the defender to attack."""
+    from rules.engine.armada.hullzones import ZONES, zone_name
+
+    by_id = {p["id"]: p for p in pieces}
+    a, d = by_id.get(str(action.get("attacker"))), by_id.get(str(action.get("defender")))
+    if action.get("type") != "attack" or a is None or d is None:
+        return []
+    now = {"arc": action.get("attacker_zone"), "defender_zone": action.get("defender_zone")}
+    base = {"action": "attack", "attacker": a["id"], "defender": d["id"]}
+    base |= {k: str(v) for k, v in now.items() if isinstance(v, str)}
+    out: list[Choice] = []
+    for piece, key, words in ((a, "arc", "from {name}'s {zone}"), (d, "defender_zone", "at {name}'s {zone}")):
+        if piece.get("kind") != "ship" or str(piece.get("size")) not in ZONES:
+            continue
+        name = str(piece.get("label") or piece["id"])
+        for zone in ZONES[str(piece.get("size"))]:
+            label = words.format(name=name, zone=zone_name(str(piece.get("size")), zone))
+            out.append((label, "current" if now[key] == zone else "attack", {**base, key: zone}))
+    return out
 
 
 def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
     out: list[Choice] = []
     atype = str(action.get("type") or "")
     chosen = action.get(ACTION_KEY.get(atype, atype.removeprefix("move-")))
+    pieces = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
     for p in pieces:
-        if not isinstance(p, dict) or not isinstance(p.get("id"), str):
-            continue
         name = str(p.get("label") or p["id"])
         for verb, act, key in ACTIONS.get(str(p.get("kind")), ()):
             kind = "current" if act == atype and chosen == p["id"] else act
             out.append((f"{name} {verb}", kind, {"action": act, key: p["id"]}))
-    return out
+    return out + _attacks(pieces, action) + _zone_choices(pieces, action)

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine.armada import shapes as shape_catalog
 from rules.engine.armada.dimensions import MAX_CLICKS
+from rules.engine.armada.parse_attack import parse_attack
 from rules.engine.checker import Bounds, Checker, join, parse_shape, round_angle, round_mm
 from rules.engine.geometry import overlaps
 from rules.engine.scenario import COMMON_FIELDS, Piece
@@ -19,7 +20,7 @@ from rules.engine.scenario import COMMON_FIELDS, Piece
 EDITIONS = ("1.5",)
 SIZES = ("small", "medium", "large", "huge")
 PIECE_KINDS = ("ship", "squadron", "obstacle", "token")
-ACTION_TYPES = ("maneuver", "place-squadrons", "move-squadron", "move-obstacle", "move-token")
+ACTION_TYPES = ("maneuver", "place-squadrons", "move-squadron", "move-obstacle", "move-token", "attack")
 MAX_SPEED = 4
 CLICK_VALUES = tuple(range(-MAX_CLICKS, MAX_CLICKS + 1))
 
@@ -28,7 +29,9 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
     """A ship, squadron, obstacle or token: the fields after ``id``, ``kind``, ``player`` and ``label``."""
     x0, x1, y0, y1 = bounds
     if kind in ("ship", "squadron", "token"):
-        extra = {"ship": ("size", "heading", "flotilla", "yaw_limits"), "squadron": (), "token": ("type",)}[kind]
+        extra = {"ship": ("size", "heading", "flotilla", "yaw_limits", "chassis"), "squadron": (), "token": ("type",)}[
+            kind
+        ]
         c.unknown(d, (*COMMON_FIELDS, "x", "y", *extra), field)
         if kind == "ship":
             out["size"] = c.choice(d, "size", field, SIZES)
@@ -43,6 +46,8 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
             if h is not None:
                 out["heading"] = round_angle(h)
             out["flotilla"] = c.boolean(d, "flotilla", field)
+            if "chassis" in d:
+                out["chassis"] = _chassis(c, d, field, out.get("size"))
             if "yaw_limits" in d:
                 limits = _yaw_limits(c, d["yaw_limits"], join(field, "yaw_limits"))
                 if limits is not None:
@@ -63,6 +68,23 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
         default_shape=shape_catalog.default_shape_for_type,
         check_type=True,
     )
+
+
+def _chassis(c: Checker, d: dict[str, Any], field: str, size: str | None) -> str | None:
+    """The ship card's name (as the form's chassis list spells it): its token's measured arc lines, where known."""
+    from rules.engine.armada.ships import SHIPS
+
+    card = SHIPS.get(d["chassis"]) if isinstance(d["chassis"], str) else None
+    if card is None:
+        c.add(
+            join(field, "chassis"),
+            "must be a ship card's name from the catalogue (e.g. victory-i-class-star-destroyer)",
+        )
+        return None
+    if size is not None and card.size != size:
+        c.add(join(field, "chassis"), f"{card.name} is a {card.size} ship, not {size}")
+        return None
+    return card.slug
 
 
 def _yaw_limits(c: Checker, raw: Any, field: str) -> dict[str, list[int]] | None:
@@ -92,6 +114,8 @@ def parse_action(
     """An Armada action of type ``atype`` (checked by the core against ``ACTION_TYPES``)."""
     out: dict[str, Any] = {"type": atype}
     f = "action"
+    if atype == "attack":
+        return parse_attack(c, a, by_id)
     if atype == "maneuver":
         c.unknown(a, ("type", "ship", "speed", "clicks", "side"), f)
         out["ship"] = c.ref(a, "ship", f, by_id, ("ship",))

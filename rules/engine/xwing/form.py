@@ -309,7 +309,6 @@ FORM = FormSpec(
                 "ignore_obstacles",
             ),
         ),
-        ("Attack", ("attacker", "defender", "arc")),
         (
             "Drop, launch, place (the device row named by device id) or relocate a device",
             ("device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed"),
