@@ -28,6 +28,11 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h
 ]
+CANONICAL_HOST = os.environ.get("TABLE_RULING_CANONICAL_HOST", "").strip().lower().rstrip(".")
+"""The host a card prints (``rulings.example.org``); unset, the request's host in one spelling (pictures then
+vary on ``Host``)."""
+TRUSTED_PROXIES = os.environ.get("TABLE_RULING_TRUSTED_PROXIES", "")
+"""Proxies on other machines whose X-Forwarded-For the abuse limits read (loopback is always trusted)."""
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [

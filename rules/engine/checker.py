@@ -187,8 +187,16 @@ def as_float(v: Any) -> float | None:
 
 
 def plain_text(v: Any) -> bool:
-    """Text a page, a picture and a database can all hold: no control characters, no lone surrogates."""
-    return isinstance(v, str) and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in v)
+    """Text a page, a picture and a database can all hold: no control characters, no lone surrogates, and
+    nothing else XML 1.0 cannot carry (U+FFFE, U+FFFF) or Unicode reserves as a noncharacter (U+FDD0 to
+    U+FDEF, the last two code points of every plane): an SVG with one is not well-formed, and its PNG fails."""
+    return isinstance(v, str) and not any(
+        unicodedata.category(ch) in ("Cc", "Cs") or _noncharacter(ord(ch)) for ch in v
+    )
+
+
+def _noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
 
 
 def join(field: str, key: str | int) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.engine import games
 from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, as_float, plain_text, round_mm
-from rules.engine.errors import ScenarioError
+from rules.engine.errors import Problem, ScenarioError
 from rules.engine.game import Game
 
 FORMAT = 1
@@ -243,11 +243,51 @@ def parse_scenario(doc: Any) -> Scenario:
     }
     if dice:
         out["dice"] = dice
+    return _built(out)
+
+
+def _built(out: dict[str, Any]) -> Scenario:
+    """The frozen scenario of a normalised document (its pieces already parsed)."""
     frozen = _freeze(out)
     pieces = tuple(
-        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True)
+        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(out["pieces"], frozen["pieces"], strict=True)
     )
     return Scenario(frozen, pieces)
+
+
+def derive(scenario: Scenario, *, action: dict[str, Any], add: Iterable[dict[str, Any]] = ()) -> Scenario:
+    """A situation the engine builds from one it is ruling: ``scenario``'s pieces plus ``add``, doing ``action``.
+
+    Not a client's input, so not held to the input caps (``MAX_PIECES``): dropping Loose Cargo at the piece
+    limit makes one piece more, and that situation must still be ruled. Its pieces are already normalised;
+    only the new pieces and the action are read by the game's parsers (which normalise them as an input's
+    would). A problem there is the engine's own mistake: a ``ScenarioError`` the web layer answers as a
+    situation that cannot be ruled, never a 500.
+    """
+    game = games.get(scenario.game)
+    c = Checker()
+    width, height = scenario.table
+    bounds = (-COORD_MARGIN, width + COORD_MARGIN, -COORD_MARGIN, height + COORD_MARGIN)
+    doc = _thaw(scenario.doc)
+    pieces_out: list[dict[str, Any]] = doc["pieces"]
+    seen = {p["id"] for p in pieces_out}
+    for i, raw in enumerate(add):
+        field = f"derived.pieces[{i}]"
+        p = parse_piece(c, game, raw, field, bounds)
+        if p is not None and p["id"] in seen:
+            c.add(f"{field}.id", f"duplicate id {p['id']!r}")
+        elif p is not None:
+            seen.add(p["id"])
+            pieces_out.append(p)
+    by_id = {p["id"]: p for p in pieces_out}
+    a = c.obj(action, "derived.action")
+    atype = c.choice(a, "type", "derived.action", game.action_types) if a is not None else None
+    parsed = game.parse_action(c, a, atype, by_id, bounds) if a is not None and atype is not None else None
+    if game.check is not None:
+        game.check(c, pieces_out, parsed, scenario.edition)
+    if c.problems or parsed is None:
+        raise ScenarioError(c.problems or [Problem("derived.action", "is not an action")])
+    return _built({**doc, "pieces": pieces_out, "action": parsed})
 
 
 def _parse_dice(
@@ -315,7 +355,10 @@ def parse_piece(c: Checker, game: Game, raw: Any, field: str, bounds: Bounds) ->
         if not isinstance(label, str) or len(label) > MAX_LABEL:
             c.add(f"{field}.label", f"must be text of at most {MAX_LABEL} characters")
         elif not plain_text(label):
-            c.add(f"{field}.label", "must not contain control characters or unpaired surrogates")
+            c.add(
+                f"{field}.label",
+                "must not contain control characters, unpaired surrogates or noncharacters (such as U+FFFE)",
+            )
         elif label:
             out["label"] = label
     game.parse_piece(c, d, out, field, kind, bounds)

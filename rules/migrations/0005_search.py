@@ -3,7 +3,17 @@
 from django.db import migrations, models
 
 FTS = "rules_search_fts"
-PG_VECTOR = "(setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B'))"
+PG_VECTOR = (
+    "(setweight(to_tsvector('rules_search', title), 'A') || setweight(to_tsvector('rules_search', body), 'B'))"
+)
+PG_CONFIG = (
+    # English stemming without English stop words: "under" and "over" carry meaning in a rules question
+    # ("mine under ship"), as they do for SQLite's porter tokenizer
+    "CREATE TEXT SEARCH DICTIONARY rules_search_stem (TEMPLATE = snowball, Language = english)",
+    "CREATE TEXT SEARCH CONFIGURATION rules_search (COPY = english)",
+    "ALTER TEXT SEARCH CONFIGURATION rules_search ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, "
+    "word, hword, hword_part WITH rules_search_stem",
+)
 
 
 def full_text(apps, schema_editor):
@@ -12,6 +22,8 @@ def full_text(apps, schema_editor):
     if vendor == "sqlite":
         schema_editor.execute(f"CREATE VIRTUAL TABLE {FTS} USING fts5(title, body, tokenize='porter unicode61')")
     elif vendor == "postgresql":
+        for statement in PG_CONFIG:
+            schema_editor.execute(statement)
         schema_editor.execute(f"CREATE INDEX rules_search_vector ON rules_searchentry USING GIN ({PG_VECTOR})")
 
 
@@ -21,6 +33,8 @@ def drop_full_text(apps, schema_editor):
         schema_editor.execute(f"DROP TABLE IF EXISTS {FTS}")
     elif vendor == "postgresql":
         schema_editor.execute("DROP INDEX IF EXISTS rules_search_vector")
+        schema_editor.execute("DROP TEXT SEARCH CONFIGURATION IF EXISTS rules_search")
+        schema_editor.execute("DROP TEXT SEARCH DICTIONARY IF EXISTS rules_search_stem")
 
 
 class Migration(migrations.Migration):

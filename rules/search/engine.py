@@ -18,7 +18,7 @@ FTS = "rules_search_fts"
 """SQLite's FTS5 table, one row per ``SearchEntry`` (same rowid); made by migration 0005."""
 LOCK = 7_462_001
 """PostgreSQL advisory lock taken while the index is rebuilt."""
-PG_VECTOR = "(setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B'))"
+PG_VECTOR = "(setweight(to_tsvector('rules_search', title), 'A') || setweight(to_tsvector('rules_search', body), 'B'))"
 """PostgreSQL's document vector; migration 0005 indexes exactly this expression."""
 
 
@@ -73,11 +73,11 @@ def _sqlite(groups: Groups, kind: str, every: bool, limit: int) -> list[str]:
 
 
 def _postgresql(groups: Groups, kind: str, every: bool, limit: int) -> list[str]:
-    """PostgreSQL: ``english`` stemming (its stop words drop out of a group), ranked by cover density."""
+    """PostgreSQL: English stemming with no stop words (``rules_search``, migration 0005), ranked by cover density."""
     joiner = " & " if every else " | "
     tsquery = joiner.join("(" + " | ".join(g) + ")" for g in groups)
     sql = (
-        f"SELECT key FROM rules_searchentry, to_tsquery('english', %s) q WHERE kind = %s AND {PG_VECTOR} @@ q"
+        f"SELECT key FROM rules_searchentry, to_tsquery('rules_search', %s) q WHERE kind = %s AND {PG_VECTOR} @@ q"
         f" ORDER BY ts_rank_cd({PG_VECTOR}, q) DESC, key LIMIT %s"
     )
     with connection.cursor() as cursor:

@@ -2,19 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve, reverse
-from django.views.decorators.cache import cache_control
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from rules.engine import games
-from rules.rulings import ruling_for, small_count, versioned
+from rules.rulings import Unrulable, ruling_for, small_count, versioned
 from rules.share import share_of, with_step
-from rules.views.common import stored
+from rules.views.common import stored, stored_scenario
 
 CARD = (1200, 630)
+
+
+def _cacheable_when_found(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An hour's public caching for an answer; a refusal says its own (a 422 is ``no-store``)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if "Cache-Control" not in response:
+            patch_cache_control(response, public=True, max_age=3600)
+        return response
+
+    return wrapped
 
 
 def _scaled(maxwidth: int | None, maxheight: int | None) -> tuple[int, int]:
@@ -25,7 +41,7 @@ def _scaled(maxwidth: int | None, maxheight: int | None) -> tuple[int, int]:
 
 
 @require_safe
-@cache_control(public=True, max_age=3600)
+@_cacheable_when_found
 def oembed(request: HttpRequest) -> HttpResponse:
     """``?url=<permalink>[&format=json][&maxwidth=][&maxheight=]``: 404 for a URL that is not one of ours."""
     if request.GET.get("format", "json") != "json":
@@ -40,8 +56,13 @@ def oembed(request: HttpRequest) -> HttpResponse:
     if match.view_name not in ("rules:permalink", "rules:step"):
         raise Http404("not a permalink of this site")
     row = stored(match.kwargs["sid"])
-    scenario = row.scenario()
-    ruling = ruling_for(scenario)
+    try:
+        scenario = stored_scenario(row)
+        ruling = ruling_for(scenario)
+    except Unrulable as e:  # no card to offer: its permalink page says why
+        refused = JsonResponse({"errors": [{"field": "url", "message": e.message}]}, status=422)
+        refused["Cache-Control"] = "no-store"
+        return refused
     step = match.kwargs.get("n") or small_count(parse_qs(url.query).get("step", [""])[0], 10_000)
     step = min(step, len(ruling.steps)) if step else None
     width, height = _scaled(

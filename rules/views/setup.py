@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import cache as memoise
 from typing import Any
 
@@ -16,20 +17,20 @@ from django.views.decorators.vary import vary_on_headers
 
 from rules import limits
 from rules.engine import (
+    Problem,
+    Ruling,
     Scenario,
     ScenarioError,
     evaluate,
     games,
     parse_scenario,
-    render_svg,
 )
 from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
 from rules.models import draft_exists, draft_query, store_draft, store_scenario
-from rules.rulings import (
-    checked_ruling,
-)
+from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario
-from rules.views.common import is_partial, stored
+from rules.views.common import is_partial, stored, stored_document, stored_scenario
+from rules.views.pictures import embeddable
 
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -62,6 +63,12 @@ def _form_context(s: Setup) -> dict[str, Any]:
         "groups": action_groups(s.form),
         "checkboxes": CHECKBOXES,
     }
+
+
+def _say(s: Setup, field: str, message: str) -> None:
+    """A problem found after the form was read (the engine could not rule or snap): listed like the others."""
+    s.problems = [*s.problems, Problem(field, message)]
+    s.messages = [*s.messages, message]
 
 
 SHORT_QUERY = 2000
@@ -110,12 +117,20 @@ def setup(request: HttpRequest) -> HttpResponse:
         if not is_partial(request):
             return HttpResponseRedirect("?" + address.urlencode(), status=303)
         return _page(request, request.POST, address)
-    return _page(request, _state(request), request.GET)
+    # opening a permalink's situation in the editor: its ruling comes from the permalink's cache
+    opening = bool(request.GET.get("from")) and "game" not in request.GET
+    return _page(request, _state(request), request.GET, opening=opening)
 
 
-def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> HttpResponse:
+def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False) -> HttpResponse:
     """The page (or its preview) for these form values; its links add their values to ``address``."""
     s = Setup(data)
+    ruling: Ruling | None = None
+    if opening and s.scenario is not None:
+        # a permalink's ruling, from the cache like the permalink; a first ruling counts as a render
+        ruling = cached_ruling(s.scenario)
+        if ruling is None and (limited := limits.hit(request, limits.RENDERS)) is not None:
+            return limited
     if s.after_add is not None and not is_partial(request):
         # after adding a row, show it from an address of its own: the preview and its links include it,
         # and reloading the page adds nothing
@@ -128,23 +143,43 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
     if ctx["live"]:
         ctx["redrawn"] = _redrawn(s, data)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
-    if s.scenario is not None:
-        ruling = evaluate(s.scenario)
-        ghosts = _ghosts(s.scenario, s.document)
-        # the whole table, each piece editable; mark_safe: our own ElementTree output
-        ctx["picture"] = mark_safe(
-            render_svg(s.scenario, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts)
-        )
-        ctx["verdict"] = ruling.summary
-        ctx["preview_steps"] = [s.title for s in ruling.steps]
-        ctx["preview_warnings"] = list(ruling.warnings)
-    elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
-        ghosts = _ghosts(table, s.document)
-        ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+    unrulable = False
+    if s.scenario is not None and ruling is None and not opening and (limited := limits.over(request, limits.RENDERS)):
+        return limited  # this client's expensive previews used the render limit up
+    started = time.thread_time()
+    try:
+        if s.scenario is not None:
+            sc = s.scenario
+            if ruling is None:
+                ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
+                if not opening:
+                    limits.count_if_expensive(request, started)  # refused above once the limit is used up
+            ghosts = _ghosts(sc, s.document)
+            # the whole table, each piece editable; mark_safe: our own ElementTree output
+            ctx["picture"] = mark_safe(draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ctx["verdict"] = ruling.summary
+            ctx["preview_steps"] = [s.title for s in ruling.steps]
+            ctx["preview_warnings"] = list(ruling.warnings)
+        elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
+            ghosts = _ghosts(table, s.document)
+            ctx["picture"] = mark_safe(draw(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+    except Unrulable as e:  # logged with its id; said like any other problem
+        unrulable = True
+        ctx.pop("picture", None)
+        _say(s, "", e.message)
+        table = None
     json_mode = bool((data.get("doc") or "").strip())  # the links rewrite fields the document overrides
     # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
     if s.bound and "snaps" in data and not json_mode:
-        ctx["snaps"] = _snap_links(address, s, table) if table is not None else []
+        try:
+            ctx["snaps"] = (
+                engine_call(table.short_id(), "snapping", lambda: _snap_links(address, s, table))
+                if table is not None
+                else []
+            )
+        except Unrulable as e:  # the helpers are offered, not needed: said, and the page works without them
+            ctx["snaps"] = []
+            _say(s, "snaps", e.message)
     elif s.bound and isinstance(s.document, dict) and not json_mode:
         ctx["snaps_link"] = _with(address, {"snaps": "1"})
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
@@ -157,7 +192,10 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict) -> H
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in data for key in (*ADDING, PICKED))
-    status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
+    failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
+    status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
+    if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
+        status = 422
     template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
     response = render(request, template, ctx, status=status)
     if request.method == "POST":
@@ -192,7 +230,24 @@ def _state(request: HttpRequest) -> QueryDict | None:
         return request.GET if request.GET else None
     data = QueryDict(mutable=True)
     if source:
-        data.update(form_query(*initial_from_scenario(stored(source).scenario())))
+        row = stored(str(source))
+        try:
+            data.update(form_query(*initial_from_scenario(stored_scenario(row))))
+        except Unrulable:
+            # today's parser refuses it: the editor opens on its document, each problem listed to be fixed
+            doc = stored_document(row)
+            doc = doc if isinstance(doc, dict) else {}
+            action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+            data.update(
+                {
+                    "game": str(doc.get("game") or ""),
+                    "edition": str(doc.get("edition") or ""),
+                    "action": str(action.get("type") or ""),
+                    "doc": row.document,
+                    "p-TOTAL_FORMS": "0",
+                    "p-INITIAL_FORMS": "0",
+                }
+            )
     else:
         kept = draft_query(str(key))
         if kept is None:
@@ -271,7 +326,15 @@ def explain(request: HttpRequest) -> HttpResponse:
     if s.scenario is None:
         ctx = _form_context(s)
         return render(request, "rules/setup.html", ctx, status=400)
-    checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    if cached_ruling(s.scenario) is None and (limited := limits.over(request, limits.RENDERS)) is not None:
+        return limited  # this client's expensive rulings used the render limit up
+    started = time.thread_time()
+    try:
+        checked_ruling(s.scenario)  # ruled and drawn before it is stored
+    except Unrulable as e:  # logged with its id; nothing is stored
+        _say(s, "", e.message)
+        return render(request, "rules/setup.html", _form_context(s), status=422)
+    limits.count_if_expensive(request, started)
     if (limited := limits.storing(request, s.scenario)) is not None:
         return limited
     row = store_scenario(scenario=s.scenario)
@@ -300,7 +363,7 @@ def shape_picture(request: HttpRequest, game: str, shape: str) -> HttpResponse:
     )
     response = HttpResponse(svg, content_type="image/svg+xml")
     response["Content-Security-Policy"] = "default-src 'none'"
-    return response
+    return embeddable(response)
 
 
 @require_safe

@@ -52,3 +52,12 @@ def test_the_permalink_steps_cite_entries_not_files(client: Client) -> None:
     steps = html.split('<ol class="steps">')[1].split("</ol>")[0]
     assert "<cite>X-Wing" in steps
     assert INTERNAL.findall(_visible(steps)) == []
+
+
+@pytest.mark.django_db
+def test_the_permalink_steps_name_a_rule_by_what_it_says_not_its_id(client: Client) -> None:
+    """A clause id is an address for links, not words for a reader: the step's citation links by the rule's summary."""
+    for ex in (next(e for e in examples() if e.scenario.game == g) for g in ("xwing", "armada")):
+        steps = client.get(f"/s/{ex.id}/").content.decode().split('<ol class="steps">')[1].split("</ol>")[0]
+        assert "/rules/" in steps  # each still links to its clause page
+        assert not re.search(r"\b(xwing-2\.[05]|armada-1\.5)/", _visible(steps)), ex.slug

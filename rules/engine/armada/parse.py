@@ -212,7 +212,13 @@ def _check_yaw(c: Checker, ship: dict[str, Any], speed: int, clicks: list[int]) 
 
 
 def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None, edition: str | None) -> None:
-    """Placements only for squadrons the ship displaced: those its footprint overlaps where it stands."""
+    """Placements only for squadrons the ship displaced: those its footprint overlaps where it stands; a move
+    of an obstacle or token within the work budget (``budget``)."""
+    if action is not None and action.get("type") in ("move-obstacle", "move-token") and not c.problems:
+        from rules.engine.armada.budget import too_much
+
+        if (reason := too_much(pieces, action)) is not None:
+            c.add("action", reason)
     if action is None or action.get("type") != "place-squadrons" or not action.get("ship"):
         return
     from rules.engine.armada.pieces import ship_footprint, squadron_base

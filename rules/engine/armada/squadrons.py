@@ -45,8 +45,9 @@ ROOM_MIN_MM = 0.05
 
 
 def touching_ring(hull: Polygon) -> BaseGeometry:
-    """Centres of squadron bases that touch ``hull`` without overlapping it."""
-    return hull.buffer(squadron_radius(), quad_segs=32).exterior
+    """Centres of squadron bases that touch ``hull`` without overlapping it (``boundary``, not ``exterior``:
+    around a huge ship's two bases the ring is two rings when the gap between them is wider than a base)."""
+    return hull.buffer(squadron_radius(), quad_segs=32).boundary
 
 
 def free_ring(scenario: Scenario, ship: Piece, hull: Polygon, blockers: list[Polygon]) -> BaseGeometry:

@@ -16,7 +16,7 @@ from shapely import Polygon
 
 from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, derive
 from rules.engine.xwing import narrate_devices as say
 from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
@@ -280,8 +280,7 @@ def _obstacle_landing(
         found.verdict = Fact("not-placed", {"card": obstacle})
         return found
     pose = token.pose.rounded()
-    doc = scenario.to_dict()
-    doc["action"] = {
+    placing = {
         "type": "place-obstacle",
         "obstacle": {
             "id": dev["id"],
@@ -293,7 +292,7 @@ def _obstacle_landing(
             "rotation": pose["heading"],
         },
     }
-    placed = place_obstacle_ruling(parse_scenario(doc))
+    placed = place_obstacle_ruling(derive(scenario, action=placing))
     found.outcome.update(placed.outcome)
     found.outcome.update(placed=True, device={"id": dev["id"], "type": dev["type"], **pose})
     found.outcome["under"] = list(placed.outcome.get("overlapping_ships", []))

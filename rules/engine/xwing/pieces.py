@@ -83,8 +83,13 @@ def play_area(scenario: Scenario) -> Polygon:
 
 
 def token_at(piece: Piece, pose: Pose) -> Polygon:
-    """An obstacle's, device's or remote's catalogue outline placed at ``pose`` instead of where it stands."""
-    return _token_polygon(str(piece.get("shape")), pose.x, pose.y, pose.heading, bool(piece.get("flipped", False)))
+    """An obstacle's, device's or remote's catalogue outline placed at ``pose`` instead of where it stands.
+
+    A token given as an outline (the parser allows it) has no catalogue shape to move: placed elsewhere
+    (a Buzz Droid Swarm relocated) it is its type's catalogue token, as on the table.
+    """
+    shape = piece.get("shape") or shape_catalog.default_shape_for_type(str(piece.type))
+    return _token_polygon(str(shape), pose.x, pose.y, pose.heading, bool(piece.get("flipped", False)))
 
 
 def against_guides(token: Piece, ship: Piece, pose: Pose) -> dict[str, Pose]:
