@@ -48,7 +48,8 @@ def check(step: Step, where: str) -> None:
     for text in (step.title, step.text, step.other_edition or ""):
         assert not PLACEHOLDER.search(text), f"{where}: unfilled placeholder in {text!r}"
     assert not TOKEN.search(step.title), f"{where}: an id in the headline {step.title!r}"
-    assert not COORDINATES.search(step.title), f"{where}: coordinates in the headline {step.title!r}"
+    for text in (step.title, step.text):
+        assert not COORDINATES.search(text), f"{where}: coordinates where a player reads {text!r}"
     assert step.rules, where
     for rule in step.rules:
         assert get_clause(rule) is not None, f"{where}: cites {rule}, which does not exist"

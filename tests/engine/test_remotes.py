@@ -93,6 +93,7 @@ def test_relocating_a_remote_blaze_hurts_other_obstacles_do_not_off_table_flees(
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 534, "heading": 0}})
     assert [e["source"] for e in r.outcome["effects"]] == ["bl"]
     assert r.outcome["fled"] is False
+    assert not any("500" in s.text for s in r.steps)  # where it lands: the outcome and the picture say it
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 605, "heading": 0}})
     assert r.outcome["effects"] == [] and "rock" in r.outcome["at_range_0"]
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 10, "y": 500, "heading": 0}})

@@ -43,6 +43,8 @@ COORDINATES = re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)|facing -?
 TOKEN = re.compile(r"zq\d+x")
 """A renamed piece id (labels are ``Piece 0``, ``Piece 1`` …)."""
 PLACEHOLDER = re.compile(r"[{}]|\bNone\b|\[\]|\(\)|\bTrue\b|\bFalse\b")
+SOLVER = re.compile(r"solved to|\d\.\d{3,}")
+"""Solver talk: a tolerance, or a length given to more places than a ruler shows."""
 INTERNAL = re.compile(r"\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.[a-z]|\w_\w", re.IGNORECASE)
 """Words only the code uses: the rules texts' folder, file names, JSON paths, field names."""
 
@@ -71,9 +73,11 @@ def problems(steps: tuple[Step, ...], warnings: tuple[str, ...], summary: str) -
             found.append(f"internal word: {text!r}")
         if TOKEN.search(text):
             found.append(f"id where a label belongs: {text!r}")
-    for text in (summary, *(s.title for s in steps)):
+    for text in said:
         if COORDINATES.search(text):
-            found.append(f"coordinates in a verdict or title: {text!r}")
+            found.append(f"coordinates where a player reads: {text!r}")
+        if SOLVER.search(text):
+            found.append(f"solver talk: {text!r}")
     for s in steps:
         found += [f"no such clause {c} in {s.title!r}" for c in s.rules if get_clause(c) is None]
         if not s.rules:
@@ -103,6 +107,9 @@ def test_the_check_sees_a_position_in_the_verdict() -> None:
     """The sentence the head judge found: a position and an id in the verdict."""
     said = problems((), (), "zq1x fully executes and ends at (404.78, 583.07) facing 315°; effects: zq2x.")
     assert any("coordinates" in p for p in said) and any("id where" in p for p in said)
+    step = Step("Bump", "It is placed touching it: (395.43, 326.03) facing 324.04° (solved to 0.0001 mm).", ("x",))
+    said = problems((step,), (), "ok.")
+    assert any("coordinates" in p for p in said) and any("solver" in p for p in said)
     assert problems((Step("Bump", "{ship} bumps", ("xwing-2.5/no-such",)),), (), "ok.") != []
 
 
@@ -222,8 +229,10 @@ def test_the_maneuver_verdict_says_it_in_words() -> None:
         "Piece 0 partially executes its bank left 2 through Piece 1 and Piece 3 and bumps Piece 5, ending on "
         "Piece 2; effects: Piece 1, Piece 3; it cannot attack."
     )
-    # the position is still told, in the details
-    assert any("(404.78, 583.07) facing 315°" in s.text for s in n.steps)
+    # the position is left to the outcome and the picture: no step tells it in coordinates
+    assert not any("404.78" in s.text or "315°" in s.text for s in n.steps)
+    bump = next(s for s in n.steps if s.title.startswith("Bump"))
+    assert bump.text.endswith("placed touching the last ship it backed over.")
 
 
 def test_a_quiet_maneuver_says_nothing_else_happens() -> None:

@@ -206,9 +206,8 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
     steps = [
         Step(
             f"Relocate remote {remote.label}",
-            f"Its controlling player picks it up and places it as the effect says, at {pose.rounded()['x']}, "
-            f"{pose.rounded()['y']} facing {pose.rounded()['heading']}°. Relocating is not moving: it does not move "
-            "through anything.",
+            "Its controlling player picks it up and places it as the effect says. Relocating is not moving: it "
+            "does not move through anything.",
             (cid(ed, "remote/relocate"),),
             (f"device-{remote.id}",),
         )

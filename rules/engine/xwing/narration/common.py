@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.geometry import Pose
 from rules.engine.ruling import Step
 from rules.engine.xwing.move_facts import Met
 from rules.engine.xwing.resolve import cid
@@ -29,12 +28,6 @@ def names(labels: Mapping[str, str], ids: Iterable[str]) -> str:
 def and_list(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def position(p: Pose) -> str:
-    """A position in table millimetres: only ever in a step's text (the details), never a title or verdict."""
-    r = p.rounded()
-    return f"({r['x']}, {r['y']}) facing {r['heading']}°"
 
 
 def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[Step]:
