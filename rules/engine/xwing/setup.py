@@ -15,6 +15,7 @@ from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.xwing.contacts import MoveContacts, Touch
+from rules.engine.xwing.narration.common import and_list
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
 
@@ -171,7 +172,9 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         )
     outcome = {"overlapping_ships": under, "effects": effects}
     summary = (
-        f"{ob.label} is placed under {scenario.names(under)}." if under else f"{ob.label} is placed under no ship."
+        f"{ob.label} is placed under {and_list([scenario.names([i]) for i in under])}."
+        if under
+        else f"{ob.label} is placed under no ship."
     )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
