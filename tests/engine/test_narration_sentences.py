@@ -49,6 +49,8 @@ def check(step: Step, where: str) -> None:
         assert not PLACEHOLDER.search(text), f"{where}: unfilled placeholder in {text!r}"
     assert not TOKEN.search(step.title), f"{where}: an id in the headline {step.title!r}"
     assert "×" not in step.text, f"{where}: a count written as a multiplication in {step.text!r}"
+    for text in (step.title, step.text, step.other_edition or ""):
+        assert "Table Ruling" not in text, f"{where}: the product as the actor in {text!r}"
     for text in (step.title, step.text):
         assert not COORDINATES.search(text), f"{where}: coordinates where a player reads {text!r}"
     assert step.rules, where
@@ -324,3 +326,12 @@ def test_loose_cargo_has_the_guides_not_the_card() -> None:
 def test_an_obstacle_placed_under_two_ships_lists_them_with_and() -> None:
     summary = _example("xw-17-loose-cargo-under-enemy").summary
     assert " under " in summary and " and " in summary and ", " not in summary
+
+
+def test_a_judge_not_the_product_rules() -> None:
+    """No X-Wing sentence or clause summary makes "Table Ruling" the actor ("Table Ruling lets the ship attack")."""
+    engine = Path(__file__).resolve().parents[2] / "rules" / "engine"
+    said = [p.name for p in sorted((engine / "xwing").rglob("*.py")) if "Table Ruling" in p.read_text(encoding="utf-8")]
+    assert said == []
+    clauses = json.loads((engine / "data" / "clauses.json").read_text(encoding="utf-8"))
+    assert [c["id"] for c in clauses if "Table Ruling" in c["summary"]] == []

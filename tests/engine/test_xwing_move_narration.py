@@ -45,7 +45,9 @@ TOKEN = re.compile(r"zq\d+x")
 PLACEHOLDER = re.compile(r"[{}]|\bNone\b|\[\]|\(\)|\bTrue\b|\bFalse\b")
 SOLVER = re.compile(r"solved to|\d\.\d{3,}")
 """Solver talk: a tolerance, or a length given to more places than a ruler shows."""
-INTERNAL = re.compile(r"\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.[a-z]|\w_\w", re.IGNORECASE)
+INTERNAL = re.compile(
+    r"\bTable Ruling\b|\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.[a-z]|\w_\w", re.IGNORECASE
+)
 """Words only the code uses: the rules texts' folder, file names, JSON paths, field names."""
 
 
@@ -337,6 +339,21 @@ def test_every_huge_ship_sentence_reads_well(facts: HugeFacts) -> None:
     n = narrate_huge(facts)
     assert problems(n.steps, n.warnings, n.summary) == []
     assert n.summary.startswith("Piece 0 (huge) ")
+
+
+def test_a_huge_ship_rolls_dice_for_each_ship_it_overlaps_in_words() -> None:
+    """Not "rolls 1 attack dice (1/2/3 per small/medium/large ship)"."""
+    for dice, said in ((1, "(1 die here)"), (3, "(3 dice here)")):
+        n = narrate_huge(HugeFacts("2.5", SHIP, LABELS, 2, (), standard_ships=(OTHER,), dice=dice))
+        text = next(s.text for s in n.steps if "set aside" in s.title)
+        assert "rolls 1, 2 or 3 attack dice for each small, medium or large ship overlapped " + said in text
+        assert "1/2/3" not in text
+
+
+def test_the_huge_ship_tool_is_measured_at_the_table_not_by_the_product() -> None:
+    n = narrate_huge(HUGE["nothing met"])
+    assert n.steps[0].text.startswith("Measure the final position with the huge-ship maneuver tool on the table")
+    assert n.steps[0].derived
 
 
 def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:

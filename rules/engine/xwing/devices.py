@@ -99,7 +99,7 @@ CARDS: dict[str, DeviceCard] = {
         "obstacle",
         _S1,
         "obstacles/spare-parts",
-        note="The card names no template: Table Ruling drops it with the [1 straight] like other devices (derived).",
+        note="The card names no template: it is dropped with the [1 straight] like other devices (derived).",
     ),
     "electro-chaff-cloud": DeviceCard(
         "Electro-Chaff Missiles",

@@ -85,8 +85,8 @@ def _template(f: Fact, v: Voice) -> Step:
         )
     else:
         note = (
-            f" The {d['card']} card names {named}, and no effect Table Ruling knows of allows this template: "
-            "check the card that grants it."
+            f" The {d['card']} card names {named}, and no card known to allow this template was found: check the "
+            "card that grants it."
         )
     return Step(
         f"{_cap(d['verb'])}: the {d['template']} between the {d['guides']} guides",

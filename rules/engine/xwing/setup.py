@@ -206,8 +206,8 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     if text is None:
         return Step(
             f"{ship.label} is a huge ship: the appendix is silent on {str(ob.type).replace('-', ' ')}",
-            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
-            "guess the rest.",
+            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; for this obstacle there is "
+            "no ruling to give: agree on it at the table or ask your tournament organiser.",
             (cid(ed, "obstacles/huge-ships"),),
             (ship.id, ob.id),
             derived=True,
