@@ -335,3 +335,15 @@ def test_a_judge_not_the_product_rules() -> None:
     assert said == []
     clauses = json.loads((engine / "data" / "clauses.json").read_text(encoding="utf-8"))
     assert [c["id"] for c in clauses if "Table Ruling" in c["summary"]] == []
+
+
+def test_x_wing_blurbs_speak_to_players_not_to_programs() -> None:
+    """xw-34's blurb ended "a front-arc attack would be a 400": an HTTP status, not a ruling."""
+    status = re.compile(r"\ba (400|404|500)\b|\bHTTP\b")
+    said = [
+        p.stem
+        for p in sorted(LIBRARY.glob("*.json"))
+        if (doc := json.loads(p.read_text(encoding="utf-8")))["scenario"]["game"] == "xwing"
+        and status.search(doc["title"] + " " + doc.get("description", ""))
+    ]
+    assert said == []
