@@ -402,3 +402,29 @@ def test_no_step_title_names_a_type_by_its_code() -> None:
     for ex in examples():
         for step in evaluate(ex.scenario).steps:
             assert not re.search(r"\([a-z]+(-[a-z]+)+\)", step.title), (ex.slug, step.title)
+
+
+XWING = [
+    p
+    for p in sorted(LIBRARY.glob("*.json"))
+    if json.loads(p.read_text(encoding="utf-8"))["scenario"]["game"] == "xwing"
+]
+
+
+@pytest.mark.parametrize("path", XWING, ids=[p.stem for p in XWING])
+def test_no_listed_example_starts_with_a_piece_off_the_table(path: Path) -> None:
+    """A ship partly outside the play area would already have fled: no example may start that way."""
+    r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+    assert [w for w in r.warnings if "outside the play area" in w] == []
+
+
+def test_the_partial_flee_is_taught_from_a_legal_table_and_the_old_link_still_warns() -> None:
+    new = json.loads((LIBRARY / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    old = json.loads((LIBRARY / "retired" / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    r = evaluate(parse_scenario(new["scenario"]))
+    assert r.outcome["executed"] == "partial" and r.outcome["fled"] is True and r.outcome["bumped"] == ["b"]
+    assert parse_scenario(old["scenario"]).short_id() != parse_scenario(new["scenario"]).short_id()
+    assert (
+        "b starts partly outside the play area; check the situation"
+        in evaluate(parse_scenario(old["scenario"])).warnings
+    )
