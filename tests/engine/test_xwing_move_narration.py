@@ -428,3 +428,12 @@ def test_the_partial_flee_is_taught_from_a_legal_table_and_the_old_link_still_wa
         "b starts partly outside the play area; check the situation"
         in evaluate(parse_scenario(old["scenario"])).warnings
     )
+
+
+def test_a_fleeing_ship_is_told_how_far_its_base_reaches_past_the_edge() -> None:
+    """The distance that decides the flee, rounded to what a ruler shows; no position."""
+    new = json.loads((LIBRARY / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    (flee,) = [s for s in evaluate(parse_scenario(new["scenario"])).steps if s.title.endswith("flees")]
+    assert flee.text.startswith("Its base reaches about 11 mm past the table edge, so the ship flees")
+    close = narrate_maneuver(maneuver(fled=True, past_edge=0.4))
+    assert any(s.text.startswith("Its base reaches less than 1 mm past the table edge") for s in close.steps)

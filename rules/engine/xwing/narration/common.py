@@ -66,10 +66,17 @@ def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[St
     return steps
 
 
-def flee_step(ed: str, ship_label: str) -> Step:
+def flee_step(ed: str, ship_label: str, past_edge: float = 0.0) -> Step:
+    """``past_edge``: how far the base reaches over the table edge, said to the millimetre a ruler shows."""
+    if past_edge >= 1:
+        where = f"Its base reaches about {round(past_edge)} mm past the table edge"
+    elif past_edge > 0:
+        where = "Its base reaches less than 1 mm past the table edge (measure on the table)"
+    else:
+        where = "Part of its base is outside the play area"
     return Step(
         f"{ship_label} flees",
-        "Part of its base is outside the play area, so the ship flees: it is removed from the game "
+        f"{where}, so the ship flees: it is removed from the game "
         "(it is not destroyed). A template hanging over the edge would not matter; the base does.",
         (cid(ed, "play-area/flee"),),
         ("final",),

@@ -99,7 +99,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
     steps += f.resolved.remote_steps
     steps += f.resolved.range_0_steps
     if f.fled:
-        steps.append(flee_step(ed, f.labels[f.ship]))
+        steps.append(flee_step(ed, f.labels[f.ship], f.past_edge))
     if len(steps) <= 2 and not f.met and not f.resolved.remotes_met and f.executed == "full":
         steps.append(
             Step(
