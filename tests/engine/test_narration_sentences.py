@@ -335,6 +335,7 @@ def test_a_judge_not_the_product_rules() -> None:
     assert said == []
     clauses = json.loads((engine / "data" / "clauses.json").read_text(encoding="utf-8"))
     assert [c["id"] for c in clauses if "Table Ruling" in c["summary"]] == []
+    assert [c["id"] for c in clauses if "1/2/3" in c["summary"]] == []  # dice "per small/medium/large ship"
 
 
 def test_x_wing_blurbs_speak_to_players_not_to_programs() -> None:
