@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from rules.engine import evaluate, parse_scenario
 from rules.engine.errors import ScenarioError
 from rules.engine.xwing.shapes import SHAPES
 from tests.engine.helpers import move, rule, scenario, ship
@@ -93,6 +97,7 @@ def test_relocating_a_remote_blaze_hurts_other_obstacles_do_not_off_table_flees(
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 534, "heading": 0}})
     assert [e["source"] for e in r.outcome["effects"]] == ["bl"]
     assert r.outcome["fled"] is False
+    assert not any("500" in s.text for s in r.steps)  # where it lands: the outcome and the picture say it
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 605, "heading": 0}})
     assert r.outcome["effects"] == [] and "rock" in r.outcome["at_range_0"]
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 10, "y": 500, "heading": 0}})
@@ -119,3 +124,14 @@ def test_a_boost_through_an_enemy_swarm_counts_too() -> None:
         and "bz" in r.outcome["moved_through"] + r.outcome["overlapping"]
     )
     assert "relocates to a's" in r.summary
+
+
+def test_the_swarm_is_named_once() -> None:
+    """Not "Buzz Droid Swarm Buzz Droid Swarm: relocate to X-wing's rear guides" (xw-41)."""
+    path = Path(__file__).resolve().parents[2] / "rules" / "examples" / "xw-41-buzz-droid-swarm-relocates.json"
+    r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+    assert "Buzz Droid Swarm: relocate to X-wing's rear guides" in [s.title for s in r.steps]
+    for label in ("bz", "Buzz Droid Swarm 2", "Swarm"):  # however it is labelled, the type is said once
+        r = rule([ship("a", 300, 300), {**remote("bz", 300, 455), "label": label}], move("a", "straight", 3))
+        (title,) = [s.title for s in r.steps if "relocate to" in s.title]
+        assert title.lower().count("buzz droid swarm") == 1, title

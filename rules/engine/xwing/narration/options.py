@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from rules.engine.ruling import Step
 from rules.engine.xwing.move_facts import OptionFacts, RotateFacts
 from rules.engine.xwing.movement import Option
-from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, position, route
+from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, route
 from rules.engine.xwing.resolve import cid
 
 
@@ -48,8 +48,7 @@ def narrate_option(f: OptionFacts) -> Narration:
         steps.append(
             Step(
                 f"{kind.capitalize()} {o.name}: {verdict}",
-                f"Placed {o.name}, the ship would end at {position(o.final)}; "
-                + ("nothing stops it." if o.legal else f"it {reason}."),
+                f"Placed {o.name}, " + ("nothing stops the ship." if o.legal else f"the ship {reason}."),
                 (fail_clause,),
                 (f"option-{o.name}", *o.blocking),
             )
@@ -184,8 +183,7 @@ def narrate_rotate(f: RotateFacts) -> Narration:
         Step(
             f"{ship} rotates {f.degrees}° in place",
             "Rotating is not a move: the ship turns about its centre. It cannot rotate onto another ship; rotated "
-            "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it."
-            + ("" if f.blockers else f" It ends at {position(f.final)}."),
+            "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it.",
             (cid(ed, "rotate/execute"),),
             (f.ship, "final"),
         )
