@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -37,6 +37,8 @@ class Piece:
     id: str
     kind: str
     data: MappingProxyType[str, Any]
+    name: str = ""
+    """What the game calls the piece when it has no label (``default_names``); not part of the document."""
 
     @property
     def type(self) -> str | None:
@@ -52,7 +54,8 @@ class Piece:
 
     @property
     def label(self) -> str:
-        return self.data.get("label") or self.id
+        """The name a reader sees: the user's label as typed, else the game's name for it, else the id."""
+        return self.data.get("label") or self.name or self.id
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -242,10 +245,51 @@ def parse_scenario(doc: Any) -> Scenario:
     if dice:
         out["dice"] = dice
     frozen = _freeze(out)
+    names = default_names(game.piece_name, pieces_out)
     pieces = tuple(
-        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True)
+        Piece(p["id"], p["kind"], frozen_p, names.get(p["id"], ""))
+        for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True)
     )
     return Scenario(frozen, pieces)
+
+
+def with_kind(name: str, kind: str) -> str:
+    """ "Rock (asteroid)": a name and what the piece is, unless the name already says it ("Asteroid B")."""
+    return name if kind.casefold() in name.casefold() else f"{name} ({kind})"
+
+
+def reader_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Every piece's name as the picture and the rulings show it, by id (for menus built before parsing)."""
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    return {p["id"]: str(p["label"]) for p in listed if p.get("label")} | default_names(namer, listed)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def default_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Names for the unlabelled pieces, by id: the game's name for each (``Game.piece_name``), unique on the table.
+
+    A name several unlabelled pieces share gets a letter in table order ("Asteroid A", "Asteroid B"),
+    as a player tells identical tokens apart; a name a user's label already uses is skipped. Ids never
+    appear: an id is a key for programs ("o0", "cr90"), not something a player says.
+    """
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    taken = {str(p["label"]).casefold() for p in listed if p.get("label")}
+    unlabelled = [p for p in listed if not p.get("label")]
+    wanted = {p["id"]: (namer(p) or str(p.get("kind") or "piece")).strip()[:MAX_LABEL] for p in unlabelled}
+    count: dict[str, int] = {}
+    for name in wanted.values():
+        count[name.casefold()] = count.get(name.casefold(), 0) + 1
+    out: dict[str, str] = {}
+    for p in unlabelled:
+        base = wanted[p["id"]]
+        tries: tuple[str, ...] = (base,) if count[base.casefold()] == 1 else ()
+        tries += tuple(f"{base} {s}" for s in (*LETTERS, *(str(n) for n in range(27, 27 + MAX_PIECES + 1))))
+        name = next(t for t in tries if t.casefold() not in taken)
+        taken.add(name.casefold())
+        out[p["id"]] = name
+    return out
 
 
 def _parse_dice(

@@ -76,7 +76,8 @@ def test_setup_violations_are_all_listed() -> None:
     o = rule(pieces, {"type": "check-setup"}).outcome
     assert not o["legal"]
     msgs = " | ".join(v["message"] for v in o["violations"])
-    assert "o0 and o1" in msgs and "o5" in msgs
+    # unlabelled obstacles are named as a player tells them apart, never by id ("O0 and o1 …")
+    assert "Asteroid A and Asteroid B" in msgs and "Asteroid F" in msgs and "o0" not in msgs.lower()
 
 
 def test_setup_counts_obstacles_per_player() -> None:

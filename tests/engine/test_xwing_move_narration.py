@@ -343,7 +343,7 @@ def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
     }
     huge = ship("cr90", 400, 300, size="huge")
     r = rule([huge, cargo], move("cr90", speed=2, final={"x": 400, "y": 300, "heading": 0}))
-    assert any(s.title == "It overlaps c: the appendix is silent on loose cargo" for s in r.steps)
+    assert any(s.title == "It overlaps Loose cargo: the appendix is silent on loose cargo" for s in r.steps)
 
 
 @pytest.mark.parametrize(("part", "overlapping"), [("template", True), ("template", False), ("final base", True)])

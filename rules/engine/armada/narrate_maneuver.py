@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.engine.armada.effects import EFFECTS, NEAR
 from rules.engine.geometry import CLOSE_CALL_MM
 from rules.engine.ruling import Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 
 if TYPE_CHECKING:
     from rules.engine.armada.maneuver import ManeuverFacts
@@ -113,7 +113,7 @@ TEXT: dict[str, str] = {
     ),
     # obstacles
     "obstacle.title": "It ends overlapping {name}",
-    "obstacle.none": "{name} ({type}) has no effect on a ship that overlaps it.",
+    "obstacle.none": "{name_type} has no effect on a ship that overlaps it.",
     "obstacle.effect": "{ship} {what}.",
     "obstacle.purrgil": "{ship} suffers damage equal to its speed ({speed}).",
     "obstacle.purrgil-dial": (
@@ -415,7 +415,7 @@ def _obstacles(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         purrgil_dial = hit.type == "purrgil" and f.speed != f.dialled
         rules: tuple[str, ...] = (R + "overlapping/obstacles", eff.rule, R + "obstacles/after-moving")
         if eff.ship is None:
-            text = say("obstacle.none", name=name, type=hit.type)
+            text = say("obstacle.none", name_type=with_kind(name, hit.type.replace("-", " ")))
         else:
             if purrgil_dial:
                 text = say("obstacle.purrgil-dial", ship=ship.label, dialled=f.dialled, speed=f.speed)

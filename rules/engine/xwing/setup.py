@@ -13,7 +13,7 @@ from shapely import LineString
 
 from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, parse_scenario, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
@@ -115,7 +115,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     shape = outline(ob)
     steps = [
         Step(
-            f"{ob.label} ({str(ob.type).replace('-', ' ')}) is placed",
+            f"{with_kind(ob.label, str(ob.type).replace('-', ' '))} is placed",
             "It is placed exactly as given.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),
