@@ -74,7 +74,7 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
     for v in violations:
         steps.append(
             Step(
-                v["message"][0].upper() + v["message"][1:],
+                v["message"],  # it opens with a piece's name: a user's label is shown as typed, never recapitalised
                 "This breaks the setup rule cited.",
                 (v["rule"],),
                 tuple(v["pieces"]),
