@@ -44,6 +44,7 @@ WORDS = {
     "{mm:.1f} mm; distance 1 ends at ≈ {d1:g} mm.",
     "range.text.none": "Range is not measured: {defender} is outside the arc.",
     "band.beyond.ship": "beyond long range",
+    "band.unmeasured": "not measured (outside the arc)",
     "band.beyond.squadron": "beyond distance 1",
     "band.squadron": "distance 1",
     "through.title": "Range is traced through {defender}'s {zone} hull zone",
@@ -132,6 +133,8 @@ def _join(labels: list[str]) -> str:
 
 
 def _band_words(f: AttackFacts) -> str:
+    if f.range_mm is None:  # outside the arc: range is never measured, so no band can be named
+        return WORDS["band.unmeasured"]
     if f.attacker_kind == "squadron":
         return WORDS["band.squadron"] if f.range_band is not None else WORDS["band.beyond.squadron"]
     if f.range_band is None:
