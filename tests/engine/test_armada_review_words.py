@@ -25,3 +25,23 @@ def test_range_out_of_arc_is_not_measured_not_beyond_long_range() -> None:
     assert step.title == "Attack range: not measured (outside the arc)"
     assert "beyond" not in step.title and "Range is not measured" in step.text
     assert r.outcome["range"] is None
+
+
+def test_a_ship_rammed_to_speed_0_has_no_tool_step_about_overlapping_it() -> None:
+    """Problem 3: "At a reduced speed it may overlap the tool" over "no tool is placed" contradicted itself."""
+    seen = 0
+    for path in sorted(LIBRARY.glob("a[mr]-*.json")):
+        r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+        if r.outcome.get("executed_speed") != 0 or not r.outcome.get("course_speed"):
+            continue  # only courses rammed (or slowed) down to speed 0
+        titles = [s.title for s in r.steps]
+        assert "At a reduced speed it may overlap the tool" not in titles, path.stem
+        zero = [s for s in r.steps if s.title == "Speed 0: no tool is placed"]
+        assert len(zero) == 1 and "armada-1.5/overlapping/tool-overlap-allowed" not in zero[0].rules, path.stem
+        seen += 1
+    assert seen >= 5  # am-03, am-04, am-05, am-06, am-13, ar-06, ar-07 at the review
+
+
+def test_a_ship_rammed_to_a_lower_speed_above_0_may_still_overlap_the_tool() -> None:
+    r = ruled("am-02-ram-speed-3-to-2")
+    assert any(s.title == "At a reduced speed it may overlap the tool" for s in r.steps)

@@ -71,7 +71,8 @@ TEXT: dict[str, str] = {
         "The ship moves at a speed lower than its plotted speed because of an overlap, so its final position is "
         "allowed to overlap the maneuver tool."
     ),
-    "tool.reduced.zero": "Rammed down to speed 0, it stays where it started: no tool is placed.",
+    "tool.zero.title": "Speed 0: no tool is placed",
+    "tool.zero.text": "Rammed down to speed 0, it stays where it started: no tool is placed.",
     "tool.kept.title": "At its plotted speed it would also have overlapped the tool on the {side} side",
     "tool.kept.text": (
         "That position overlapped another ship, so it was never a final position. The rules do not say whether "
@@ -333,13 +334,16 @@ def _ram(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         )
     # at a reduced speed the ship may overlap the tool, whichever side it is on
     if f.speed < f.course_speed:
+        # at speed 0 there is no final position on the tool: the overlap allowance has nothing to apply to
         told.steps.append(
             Step(
                 say("tool.reduced.title"),
-                say("tool.reduced.text") if f.speed else say("tool.reduced.zero"),
+                say("tool.reduced.text"),
                 (R + "overlapping/tool-overlap-allowed",),
                 ("tool", "final"),
             )
+            if f.speed
+            else Step(say("tool.zero.title"), say("tool.zero.text"), (R + "ship-movement/speed-zero",), ("final",))
         )
         if f.tool.overlaps and not f.tool.checked:
             fits = say("tool.kept.overlaps") if f.tool.other_overlaps else say("tool.kept.fits")
