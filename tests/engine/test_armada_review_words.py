@@ -45,3 +45,27 @@ def test_a_ship_rammed_to_speed_0_has_no_tool_step_about_overlapping_it() -> Non
 def test_a_ship_rammed_to_a_lower_speed_above_0_may_still_overlap_the_tool() -> None:
     r = ruled("am-02-ram-speed-3-to-2")
     assert any(s.title == "At a reduced speed it may overlap the tool" for s in r.steps)
+
+
+def test_a_judge_not_the_product_says_which_clicks_a_slowed_course_uses() -> None:
+    """Problem 6 (am-24): "Table Ruling uses the clicks…" is not something a judge says."""
+    (rift,) = [s for s in ruled("am-24-gravity-rift-slows-mine-resolves").steps if s.title.startswith("Near ")]
+    assert rift.text.endswith("The clicks set for joints 1 and 2 are used; the click set for joint 3 is not.")
+
+
+def test_no_armada_ruling_makes_the_product_the_actor() -> None:
+    """No sentence of an Armada ruling (library examples) names the product as the one ruling."""
+    for path in sorted(LIBRARY.glob("a[kmr]-*.json")):
+        r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+        texts = [r.summary, *r.warnings, *(t for s in r.steps for t in (s.title, s.text))]
+        assert not [t for t in texts if "Table Ruling" in t], path.stem
+
+
+def test_the_narration_modules_never_make_the_product_the_actor() -> None:
+    """Every Armada sentence template, used by an example or not (a token's card, a tool kept at a ram)."""
+    from rules.engine.armada import narrate_attack, narrate_maneuver, narrate_move, narrate_squadrons, narrate_start
+
+    for module in (narrate_attack, narrate_maneuver, narrate_move, narrate_squadrons, narrate_start):
+        words = [v for k, v in vars(module).items() if k.isupper() and isinstance(v, dict)]
+        assert words or module is narrate_start
+        assert not [t for table in words for t in table.values() if isinstance(t, str) and "Table Ruling" in t]
