@@ -69,3 +69,18 @@ def test_the_narration_modules_never_make_the_product_the_actor() -> None:
         words = [v for k, v in vars(module).items() if k.isupper() and isinstance(v, dict)]
         assert words or module is narrate_start
         assert not [t for table in words for t in table.values() if isinstance(t, str) and "Table Ruling" in t]
+
+
+SHIP_WORDS = ("frigate", "corvette", "star destroyer", "cruiser", "carrier")
+
+
+def test_a_blurb_names_ships_as_their_labels_do() -> None:
+    """Problem 11 (ar-13): a blurb called a Victory II-class Star Destroyer "the frigate"."""
+    for path in sorted(LIBRARY.glob("a[kmr]-*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        ships = [p for p in doc["scenario"]["pieces"] if p["kind"] == "ship"]
+        if not ships or not all(p.get("label") for p in ships):
+            continue  # unlabelled ships are named by size in the ruling; a blurb may say what they stand for
+        labels = " ".join(p["label"] for p in ships).lower()
+        blurb = f"{doc['title']} {doc['description']}".lower()
+        assert not [w for w in SHIP_WORDS if w in blurb and w not in labels], path.stem
