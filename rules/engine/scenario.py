@@ -264,6 +264,11 @@ def reader_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any
     return {p["id"]: str(p["label"]) for p in listed if p.get("label")} | default_names(namer, listed)
 
 
+def kind_then_name(kind: str, name: str) -> str:
+    """ "ship Luke", but "Small ship A" rather than "ship Small ship A" when the name already says it."""
+    return name if kind.casefold() in name.casefold() else f"{kind} {name}"
+
+
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

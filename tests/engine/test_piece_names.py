@@ -96,3 +96,15 @@ def test_a_users_label_is_kept_as_typed_and_is_not_part_of_the_id() -> None:
     assert "label" not in plain.to_dict()["pieces"][0]  # the name is not stored: same document, same id
     labelled = parse_scenario({**base, "pieces": [{**base["pieces"][0], "label": "gold leader"}]})
     assert labelled.piece("a").label == "gold leader"
+
+
+def test_a_reason_does_not_say_ship_twice() -> None:
+    """xw-18: "overlaps ship Small ship" read badly once unlabelled ships had names; a user's label keeps "ship"."""
+    doc = json.loads((LIBRARY / "xw-18-tallon-choose-clear.json").read_text(encoding="utf-8"))["scenario"]
+    reasons = [p["reason"] for p in evaluate(parse_scenario(doc)).outcome["positions"].values() if p.get("reason")]
+    assert reasons and not [r for r in reasons if "ship Small ship" in r]
+    assert all(r.startswith("overlaps Small ship") for r in reasons)
+    for p in doc["pieces"]:
+        p["label"] = "Luke" if p["id"] != doc["action"]["ship"] else "Wedge"
+    reasons = [p["reason"] for p in evaluate(parse_scenario(doc)).outcome["positions"].values() if p.get("reason")]
+    assert all(r.startswith("overlaps ship Luke") for r in reasons)
