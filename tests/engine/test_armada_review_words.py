@@ -84,3 +84,34 @@ def test_a_blurb_names_ships_as_their_labels_do() -> None:
         labels = " ".join(p["label"] for p in ships).lower()
         blurb = f"{doc['title']} {doc['description']}".lower()
         assert not [w for w in SHIP_WORDS if w in blurb and w not in labels], path.stem
+
+
+def test_a_move_without_rotation_gives_only_the_end_line_reason() -> None:
+    """Problem 13 (am-20): the rotation rule's "beyond distance 2 of its original position" was given for a rock
+    that was not rotated; only the ruler's end line applies."""
+    r = ruled("am-20-move-obstacle-too-far")
+    assert r.outcome["legal"] is False
+    assert [v["rule"] for v in r.outcome["violations"]] == ["armada-1.5/obstacle-movement/along-ruler"]
+    texts = " ".join([r.summary, *(s.text for s in r.steps), *(v["message"] for v in r.outcome["violations"])])
+    assert "original position" not in texts and "past the ruler's start" in texts
+
+
+def test_a_rotated_move_beyond_the_maximum_of_its_original_position_still_says_so() -> None:
+    doc = example("am-20-move-obstacle-too-far")["scenario"]
+    doc["action"]["to"] = {"x": 900, "y": 580, "rotation": 90}  # 130 mm and a quarter turn: parts end too far
+    r = evaluate(parse_scenario(doc))
+    assert r.outcome["legal"] is False
+    assert any("of its original position" in v["message"] for v in r.outcome["violations"])
+    assert any("armada-1.5/obstacle-movement/rotation" in s.rules for s in r.steps)
+
+
+def test_the_correction_is_registered_for_the_moves_it_changed() -> None:
+    from rules.engine.changes import changes_since
+
+    def titles(slug: str) -> list[str]:
+        return [c.title for c in changes_since(7, parse_scenario(example(slug)["scenario"]))]
+
+    assert titles("am-20-move-obstacle-too-far") == [
+        "An obstacle moved without rotating is not refused by the rotation rule"
+    ]
+    assert titles("am-19-move-obstacle-legal") == []
