@@ -108,3 +108,12 @@ def test_a_reason_does_not_say_ship_twice() -> None:
         p["label"] = "Luke" if p["id"] != doc["action"]["ship"] else "Wedge"
     reasons = [p["reason"] for p in evaluate(parse_scenario(doc)).outcome["positions"].values() if p.get("reason")]
     assert all(r.startswith("overlaps ship Luke") for r in reasons)
+
+
+def test_the_pictures_tooltip_does_not_repeat_the_type_a_name_already_says() -> None:
+    from rules.engine import render_svg
+
+    doc = json.loads((LIBRARY / "am-19-move-obstacle-legal.json").read_text(encoding="utf-8"))["scenario"]
+    s = parse_scenario(doc)
+    svg = render_svg(s, evaluate(s))
+    assert "<title>Asteroid field</title>" in svg and "Asteroid field (asteroid-field)" not in svg
