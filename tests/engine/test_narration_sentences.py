@@ -307,8 +307,8 @@ def test_two_of_the_same_die_result_are_added_up() -> None:
 
 def test_a_device_under_two_ships_is_under_the_bases_of_both() -> None:
     r = _example("dv-04-mine-under-two-ships")
-    assert any("It is placed under the bases of b and c." in s.text for s in r.steps)
-    assert r.summary.startswith("The Proximity Mine is dropped under b and c ")
+    assert any("It is placed under the bases of Small ship A and Small ship B." in s.text for s in r.steps)
+    assert r.summary.startswith("The Proximity Mine is dropped under Small ship A and Small ship B ")
 
 
 def test_cluster_mines_are_plural() -> None:

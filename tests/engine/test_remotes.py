@@ -45,7 +45,7 @@ def test_a_remote_never_bumps_and_the_swarm_relocates_to_either_guides() -> None
     assert front["to"] == {"x": 300, "y": 460 + SMALL_HALF + BUZZ_D, "heading": 0}
     assert rear["to"] == {"x": 300, "y": 460 - SMALL_HALF - BUZZ_D, "heading": 180}
     assert front["legal"] and rear["legal"] and entry["both_suffer_hit"] is False
-    assert "relocates to a's front or rear guides" in r.summary
+    assert "relocates to Small ship's front or rear guides" in r.summary
     assert any(s.derived and "xwing-2.5/remote/buzz-droid-swarm" in s.rules for s in r.steps)
 
 
@@ -60,7 +60,7 @@ def test_the_swarm_cannot_be_placed_over_an_object_and_both_suffer_a_hit() -> No
     assert r.outcome["executed"] == "full"  # the ship behind is clear of the final base (440–480)
     assert entry["relocation"]["rear"]["blocked_by"] == ["behind"]
     assert entry["both_suffer_hit"] is True
-    assert "bz and a each suffer 1 hit damage" in r.summary
+    assert "Buzz droid swarm and Small ship A each suffer 1 hit damage" in r.summary
 
 
 def test_a_friendly_swarm_does_nothing() -> None:
@@ -123,7 +123,7 @@ def test_a_boost_through_an_enemy_swarm_counts_too() -> None:
         r.outcome["remotes"][0]["effect"] == "relocate"
         and "bz" in r.outcome["moved_through"] + r.outcome["overlapping"]
     )
-    assert "relocates to a's" in r.summary
+    assert "relocates to Small ship's" in r.summary
 
 
 def test_the_swarm_is_named_once() -> None:

@@ -369,7 +369,7 @@ def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
     }
     huge = ship("cr90", 400, 300, size="huge")
     r = rule([huge, cargo], move("cr90", speed=2, final={"x": 400, "y": 300, "heading": 0}))
-    assert any(s.title == "It overlaps c: the appendix is silent on loose cargo" for s in r.steps)
+    assert any(s.title == "It overlaps Loose cargo: the appendix is silent on loose cargo" for s in r.steps)
 
 
 @pytest.mark.parametrize(("part", "overlapping"), [("template", True), ("template", False), ("final base", True)])
@@ -425,7 +425,7 @@ def test_the_partial_flee_is_taught_from_a_legal_table_and_the_old_link_still_wa
     assert r.outcome["executed"] == "partial" and r.outcome["fled"] is True and r.outcome["bumped"] == ["b"]
     assert parse_scenario(old["scenario"]).short_id() != parse_scenario(new["scenario"]).short_id()
     assert (
-        "b starts partly outside the play area; check the situation"
+        "Small ship B starts partly outside the play area; check the situation"
         in evaluate(parse_scenario(old["scenario"])).warnings
     )
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import with_kind
 from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
 from rules.engine.xwing.facts import Fact, Sentence, Voice
 from rules.engine.xwing.resolve import effect_result_text
@@ -305,7 +306,7 @@ def _bomb_detonates(f: Fact, v: Voice) -> Step:
     d = f.data
     remotes = d["remotes"]
     return Step(
-        f"{v.name(d['bomb'])} ({d['card']}) detonates: {v.names(d['affected']) or 'no ship'} in reach"
+        f"{with_kind(v.name(d['bomb']), d['card'])} detonates: {v.names(d['affected']) or 'no ship'} in reach"
         + (f"; remote {v.names(remotes)} too" if remotes else ""),
         f"{d['effect']} Range is measured to the device including its guides"
         + (f" (here: to obstacle {v.name(d['obstacle'])})" if d["obstacle"] else "")

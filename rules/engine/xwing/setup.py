@@ -13,7 +13,7 @@ from shapely import LineString
 
 from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, derive
+from rules.engine.scenario import Piece, Scenario, derive, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.narration.common import and_list
 from rules.engine.xwing.pieces import outline, ship_outline
@@ -86,7 +86,7 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
             for v in same:
                 steps.append(
                     Step(
-                        v["message"][0].upper() + v["message"][1:],
+                        v["message"],  # it opens with a piece's name: a user's label is shown as typed
                         "This breaks the setup rule cited.",
                         (v["rule"],),
                         tuple(v["pieces"]),
@@ -168,7 +168,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     shape = outline(ob)
     steps = [
         Step(
-            f"{ob.label} ({str(ob.type).replace('-', ' ')}) is placed",
+            f"{with_kind(ob.label, str(ob.type).replace('-', ' '))} is placed",
             "It is placed exactly as given.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import kind_then_name
 from rules.engine.xwing.move_facts import Bump, ManeuverFacts
 from rules.engine.xwing.narration.common import (
     Narration,
@@ -47,7 +48,7 @@ def maneuver_name(f: ManeuverFacts) -> str:
 
 def tallon_reason(labels: Mapping[str, str], ships: tuple[str, ...]) -> str | None:
     """Why a Tallon roll position cannot be taken (the outcome's ``positions[…].reason``), or None."""
-    return f"overlaps ship {names(labels, ships)}" if ships else None
+    return f"overlaps {kind_then_name('ship', names(labels, ships))}" if ships else None
 
 
 def narrate_maneuver(f: ManeuverFacts) -> Narration:

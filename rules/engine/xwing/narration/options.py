@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import kind_then_name
 from rules.engine.xwing.move_facts import OptionFacts, RotateFacts
 from rules.engine.xwing.movement import Option
 from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, route
@@ -31,7 +32,13 @@ PROBLEMS = {
 
 def option_reason(labels: Mapping[str, str], o: Option) -> str | None:
     """Why a barrel-roll position or boost is not legal (the outcome's ``positions[…].reason``), or None."""
-    return "; ".join(PROBLEMS[what].format(labels.get(pid, pid)) for what, pid in o.problems) or None
+    return "; ".join(_problem(what, labels.get(pid, pid)) for what, pid in o.problems) or None
+
+
+def _problem(what: str, name: str) -> str:
+    if what == "overlaps-ship":  # "overlaps Small ship", not "overlaps ship Small ship"
+        return f"overlaps {kind_then_name('ship', name)}"
+    return PROBLEMS[what].format(name)
 
 
 def narrate_option(f: OptionFacts) -> Narration:
