@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -37,6 +37,8 @@ class Piece:
     id: str
     kind: str
     data: MappingProxyType[str, Any]
+    name: str = ""
+    """What the game calls the piece when it has no label (``default_names``); not part of the document."""
 
     @property
     def type(self) -> str | None:
@@ -52,7 +54,8 @@ class Piece:
 
     @property
     def label(self) -> str:
-        return self.data.get("label") or self.id
+        """The name a reader sees: the user's label as typed, else the game's name for it, else the id."""
+        return self.data.get("label") or self.name or self.id
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -249,8 +252,10 @@ def parse_scenario(doc: Any) -> Scenario:
 def _built(out: dict[str, Any]) -> Scenario:
     """The frozen scenario of a normalised document (its pieces already parsed)."""
     frozen = _freeze(out)
+    names = default_names(games.get(out["game"]).piece_name, out["pieces"])
     pieces = tuple(
-        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(out["pieces"], frozen["pieces"], strict=True)
+        Piece(p["id"], p["kind"], frozen_p, names.get(p["id"], ""))
+        for p, frozen_p in zip(out["pieces"], frozen["pieces"], strict=True)
     )
     return Scenario(frozen, pieces)
 
@@ -288,6 +293,50 @@ def derive(scenario: Scenario, *, action: dict[str, Any], add: Iterable[dict[str
     if c.problems or parsed is None:
         raise ScenarioError(c.problems or [Problem("derived.action", "is not an action")])
     return _built({**doc, "pieces": pieces_out, "action": parsed})
+
+
+def with_kind(name: str, kind: str) -> str:
+    """ "Rock (asteroid)": a name and what the piece is, unless the name already says it ("Asteroid B")."""
+    return name if kind.casefold() in name.casefold() else f"{name} ({kind})"
+
+
+def reader_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Every piece's name as the picture and the rulings show it, by id (for menus built before parsing)."""
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    return {p["id"]: str(p["label"]) for p in listed if p.get("label")} | default_names(namer, listed)
+
+
+def kind_then_name(kind: str, name: str) -> str:
+    """ "ship Luke", but "Small ship A" rather than "ship Small ship A" when the name already says it."""
+    return name if kind.casefold() in name.casefold() else f"{kind} {name}"
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def default_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Names for the unlabelled pieces, by id: the game's name for each (``Game.piece_name``), unique on the table.
+
+    A name several unlabelled pieces share gets a letter in table order ("Asteroid A", "Asteroid B"),
+    as a player tells identical tokens apart; a name a user's label already uses is skipped. Ids never
+    appear: an id is a key for programs ("o0", "cr90"), not something a player says.
+    """
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    taken = {str(p["label"]).casefold() for p in listed if p.get("label")}
+    unlabelled = [p for p in listed if not p.get("label")]
+    wanted = {p["id"]: (namer(p) or str(p.get("kind") or "piece")).strip()[:MAX_LABEL] for p in unlabelled}
+    count: dict[str, int] = {}
+    for name in wanted.values():
+        count[name.casefold()] = count.get(name.casefold(), 0) + 1
+    out: dict[str, str] = {}
+    for p in unlabelled:
+        base = wanted[p["id"]]
+        tries: tuple[str, ...] = (base,) if count[base.casefold()] == 1 else ()
+        tries += tuple(f"{base} {s}" for s in (*LETTERS, *(str(n) for n in range(27, 27 + MAX_PIECES + 1))))
+        name = next(t for t in tries if t.casefold() not in taken)
+        taken.add(name.casefold())
+        out[p["id"]] = name
+    return out
 
 
 def _parse_dice(

@@ -20,7 +20,7 @@ from rules.engine import games
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
-from rules.engine.scenario import Piece, Scenario
+from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
 
 MARGIN = 20.0
@@ -368,7 +368,7 @@ def _hl(attrs: dict[str, str], on: bool) -> dict[str, str]:
 def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool) -> None:
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type or ''}".strip()})
-    ET.SubElement(g, "title").text = f"{p.label} ({p.type or p.kind})"
+    ET.SubElement(g, "title").text = with_kind(p.label, str(p.type or p.kind).replace("-", " "))
     ET.SubElement(
         g,
         "polygon",

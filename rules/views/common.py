@@ -70,15 +70,13 @@ def ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
     steps = []
     for i, s in enumerate(ruling.steps, start=1):
         clauses = [c for c in (get_clause(cid) for cid in s.rules) if c is not None]
-        disputed = any(c.status == "disputed" for c in clauses)
-        derived = s.derived or any(c.status == "derived" for c in clauses)
         steps.append(
             {
                 "n": i,
                 "step": s,
                 "clauses": clauses,
-                "derived": derived,
-                "disputed": disputed,
+                "derived": s.derived,
+                "disputed": s.disputed,
                 "missing": [cid for cid in s.rules if get_clause(cid) is None],
             }
         )

@@ -39,7 +39,7 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
     expect(page.locator("#step-1")).to_be_visible()
-    expect(page.locator("ol.steps")).to_contain_text("rock")
+    expect(page.locator("ol.steps")).to_contain_text("Asteroid")  # an unlabelled piece: what it is
     permalink = page.url
 
     page.get_by_role("link", name="Next").click()
@@ -129,7 +129,7 @@ def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> 
     page.locator('[name="side"]').select_option("right")
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("speed 1 (dial 3)")
-    expect(verdict).to_contain_text("facedown damage to cr90, vsd")
+    expect(verdict).to_contain_text("facedown damage to Small ship, Large ship")
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
     expect(page.locator("ol.steps")).to_contain_text("speed 2 instead")
@@ -156,7 +156,7 @@ def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> Non
         expect(page.locator("#preview svg .figure.area").first).to_be_attached()
         page.get_by_role("button", name="Explain").tap()
         expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
-        expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: obj")
+        expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: Objective token")
         box = page.locator(".picture svg").bounding_box()
         assert box is not None and box["width"] <= 390
         page.get_by_role("link", name="Next").tap()

@@ -161,7 +161,7 @@ def test_contact_broad_phase_keeps_touching_and_close_calls(gap: float, warned: 
     pieces = [ship("a", "small", 500, 300), {"id": "tie", "kind": "squadron", "x": x, "y": 300 + PITCH}]
     ruling = evaluate(scenario(pieces, move("a", [0])))
     assert ruling.outcome["displaced_squadrons"] == []
-    assert any(w.startswith("tie: within") for w in ruling.warnings) == warned
+    assert any(w.startswith("Squadron: within") for w in ruling.warnings) == warned
 
 
 def test_ship_overlap_decides_speed_before_squadrons() -> None:

@@ -91,7 +91,9 @@ def test_a_course_overlapping_the_tool_on_both_sides_has_no_side(
     assert r.outcome["tool"]["side_used"] is None and r.outcome["tool"]["legal"] is False
     assert "course not legal as plotted" in r.summary
     step = next(s for s in r.steps if title in s.title)
-    assert step.derived == (size != "huge")
+    # derived either way: every tool step cites the measured tool sliver (geometry/tool-sliver, our figure);
+    # the small ship's "cannot be executed as plotted" is also our reading, said in its text
+    assert step.derived
 
 
 # 2. Obstacles and tokens acting on a maneuver --------------------------------------------------------

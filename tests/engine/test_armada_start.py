@@ -122,3 +122,19 @@ def test_the_retired_versions_that_started_overlapping_now_say_so(slug: str) -> 
     assert ruling.outcome["start_overlaps"] and "start overlapping" in ruling.warnings[0]
     new = json.loads((LIBRARY / f"{slug}.json").read_text())
     assert new["expect"] == doc["expect"]  # the fixed example still shows what it was meant to show
+
+
+@pytest.mark.parametrize("path", _armada(LIBRARY), ids=lambda p: p.stem)
+def test_no_library_example_starts_with_a_piece_off_the_table(path: Path) -> None:
+    """Judge's review, problem 2: am-12's ship hung over the edge before it moved."""
+    ruling = evaluate(parse_scenario(json.loads(path.read_text())["scenario"]))
+    assert not [w for w in ruling.warnings if "starts partly outside the play area" in w]
+
+
+def test_the_retired_am12_started_off_the_table_and_the_new_one_teaches_the_same_ruling() -> None:
+    old = json.loads((LIBRARY / "retired" / "am-12-off-the-table.json").read_text())
+    new = json.loads((LIBRARY / "am-12-off-the-table.json").read_text())
+    was = evaluate(parse_scenario(old["scenario"]))
+    assert any("starts partly outside the play area" in w for w in was.warnings)
+    now = evaluate(parse_scenario(new["scenario"]))
+    assert new["expect"] == old["expect"] and now.outcome["destroyed"] is True and not now.warnings

@@ -79,7 +79,7 @@ def test_a_bomb_detonating_gives_each_ship_in_reach_its_dice_and_odds() -> None:
     (det,) = rule(pieces, {"type": "detonate"}).outcome["detonations"]
     assert [e["ship"] for e in det["effects"]] == ["a", "c"]
     odds = {b["result"]: b["odds"] for b in det["effects"][0]["branches"]}
-    assert odds == {"suffer 1 hit damage": "1/2", "suffer 1 hit damage ×2": "1/4", "nothing": "1/4"}
+    assert odds == {"suffer 1 hit damage": "1/2", "suffer 2 hit damage": "1/4", "nothing": "1/4"}
 
 
 def test_a_bomb_roll_given_decides_only_where_one_ship_rolls() -> None:

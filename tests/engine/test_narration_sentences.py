@@ -22,7 +22,7 @@ from rules.engine.ruling import Step
 from rules.engine.xwing import narrate_attack, narrate_devices
 from rules.engine.xwing.attack import attack_findings
 from rules.engine.xwing.devices import device_findings
-from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
+from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS, times
 from rules.engine.xwing.facts import Fact, Voice
 from rules.engine.xwing.resolve import effect_facts
 from tests.engine.test_labels_in_text import renamed
@@ -48,7 +48,11 @@ def check(step: Step, where: str) -> None:
     for text in (step.title, step.text, step.other_edition or ""):
         assert not PLACEHOLDER.search(text), f"{where}: unfilled placeholder in {text!r}"
     assert not TOKEN.search(step.title), f"{where}: an id in the headline {step.title!r}"
-    assert not COORDINATES.search(step.title), f"{where}: coordinates in the headline {step.title!r}"
+    assert "×" not in step.text, f"{where}: a count written as a multiplication in {step.text!r}"
+    for text in (step.title, step.text, step.other_edition or ""):
+        assert "Table Ruling" not in text, f"{where}: the product as the actor in {text!r}"
+    for text in (step.title, step.text):
+        assert not COORDINATES.search(text), f"{where}: coordinates where a player reads {text!r}"
     assert step.rules, where
     for rule in step.rules:
         assert get_clause(rule) is not None, f"{where}: cites {rule}, which does not exist"
@@ -281,3 +285,66 @@ def test_the_checks_can_fail() -> None:
         check(Step("It lands at (400, 307.4)", "x", ("xwing-2.5/attack/arc",)), "t")
     with pytest.raises(AssertionError):
         check(Step("Fine", "x", ("xwing-2.5/no/such-clause",)), "t")
+
+
+def _example(slug: str) -> Any:
+    from rules.engine import evaluate
+
+    doc = json.loads((LIBRARY / f"{slug}.json").read_text(encoding="utf-8"))
+    return evaluate(parse_scenario(doc["scenario"]))
+
+
+def test_two_of_the_same_die_result_are_added_up() -> None:
+    """ "suffer 1 additional hit damage ×2" is said as a player says it, in the steps and the outcome."""
+    r = _example("dv-03-mine-under-one-ship")
+    branches = {b["result"] for e in r.outcome["effects"] for b in e["branches"]}
+    assert {"suffer 2 additional hit damage", "suffer 2 additional critical damage"} <= branches
+    assert not any("×" in b for b in branches)
+    assert times("be assigned 1 stress token", 2) == "be assigned 2 stress tokens"
+    assert times("lose 1 shield", 3) == "lose 3 shields"
+    assert times("be assigned 3 ion tokens", 2) == "be assigned 6 ion tokens"
+
+
+def test_a_device_under_two_ships_is_under_the_bases_of_both() -> None:
+    r = _example("dv-04-mine-under-two-ships")
+    assert any("It is placed under the bases of Small ship A and Small ship B." in s.text for s in r.steps)
+    assert r.summary.startswith("The Proximity Mine is dropped under Small ship A and Small ship B ")
+
+
+def test_cluster_mines_are_plural() -> None:
+    r = _example("dv-09-cluster-mines")
+    assert r.summary == "The Cluster Mines are dropped."
+    assert any("the Cluster Mines' guides slide" in s.text for s in r.steps)
+
+
+def test_loose_cargo_has_the_guides_not_the_card() -> None:
+    r = _example("dv-15-cargo-chute-drop")
+    assert any("the loose cargo token's guides slide into its far end" in s.text for s in r.steps)
+    assert not any("Chute's guides" in s.text for s in r.steps)
+
+
+def test_an_obstacle_placed_under_two_ships_lists_them_with_and() -> None:
+    summary = _example("xw-17-loose-cargo-under-enemy").summary
+    assert " under " in summary and " and " in summary and ", " not in summary
+
+
+def test_a_judge_not_the_product_rules() -> None:
+    """No X-Wing sentence or clause summary makes "Table Ruling" the actor ("Table Ruling lets the ship attack")."""
+    engine = Path(__file__).resolve().parents[2] / "rules" / "engine"
+    said = [p.name for p in sorted((engine / "xwing").rglob("*.py")) if "Table Ruling" in p.read_text(encoding="utf-8")]
+    assert said == []
+    clauses = json.loads((engine / "data" / "clauses.json").read_text(encoding="utf-8"))
+    assert [c["id"] for c in clauses if "Table Ruling" in c["summary"]] == []
+    assert [c["id"] for c in clauses if "1/2/3" in c["summary"]] == []  # dice "per small/medium/large ship"
+
+
+def test_x_wing_blurbs_speak_to_players_not_to_programs() -> None:
+    """xw-34's blurb ended "a front-arc attack would be a 400": an HTTP status, not a ruling."""
+    status = re.compile(r"\ba (400|404|500)\b|\bHTTP\b")
+    said = [
+        p.stem
+        for p in sorted(LIBRARY.glob("*.json"))
+        if (doc := json.loads(p.read_text(encoding="utf-8")))["scenario"]["game"] == "xwing"
+        and status.search(doc["title"] + " " + doc.get("description", ""))
+    ]
+    assert said == []

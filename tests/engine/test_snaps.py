@@ -31,23 +31,23 @@ def test_touching_the_template_and_the_base_is_clear_by_at_most_hundredths(snaps
     template = execute_maneuver(sc, sc.piece("a"), sc.action).template
     base = outline(sc.piece("a"))
     for side in ("left", "right"):
-        rock = placed(snaps[f"rock: touching the template, {side} side"], ROCK)
+        rock = placed(snaps[f"Asteroid: touching the template, {side} side"], ROCK)
         assert not overlaps(rock, template) and rock.distance(template) < 0.02
     for where in ("ahead", "behind", "left", "right"):
-        rock = placed(snaps[f"rock: touching X's base, {where}"], ROCK)
+        rock = placed(snaps[f"Asteroid: touching X's base, {where}"], ROCK)
         assert not overlaps(rock, base) and rock.distance(base) < 0.02
-    assert snaps["rock: touching the template, left side"]["heading"] == 30  # its facing is kept
+    assert snaps["Asteroid: touching the template, left side"]["heading"] == 30  # its facing is kept
 
 
 def test_range_edges_are_inside_their_band(snaps: dict[str, dict]) -> None:
     square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
     for band in (1, 2, 3):
-        d = square.distance(placed(snaps[f"rock: at the edge of range {band} ahead of X"], ROCK))
+        d = square.distance(placed(snaps[f"Asteroid: at the edge of range {band} ahead of X"], ROCK))
         assert 100 * band - 0.02 <= d <= 100 * band and range_band(d) == band
 
 
 def test_a_device_snaps_onto_the_ships_guides(snaps: dict[str, dict]) -> None:
-    rear = snaps["pm: guides at X's rear guides"]
+    rear = snaps["Proximity Mine: guides at X's rear guides"]
     assert rear["heading"] == 200  # facing away from the ship, guides toward it
     mine = placed(rear, MINE)
     square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
@@ -62,7 +62,7 @@ def test_no_snaps_without_an_acting_ship() -> None:
 
 def test_a_device_snaps_onto_the_template_end(snaps: dict[str, dict]) -> None:
     """Its guide line on the template's far end: the ship placed there would have it against its front guides."""
-    end = snaps["pm: guides at the far end of the template"]
+    end = snaps["Proximity Mine: guides at the far end of the template"]
     sc = scenario([ship("a", 300, 300, heading=20, label="X")], move("a", "bank", 2, "left"))
     from rules.engine.xwing.movement import execute_maneuver
 
@@ -90,17 +90,17 @@ def test_armada_snaps_touch_the_footprint_and_end_distance_bands() -> None:
     sc = parse_scenario(doc)
     snaps = {label: v for label, _, v in armada_snaps(sc, sc.action)}
     ship = sc.piece("vic")
-    for pid in ("x1", "rock"):
+    for pid in ("x1", "rock"):  # unlabelled: named as a player names them (squadron, asteroid field, the ship's size)
         piece = sc.piece(pid)
         for where in ("ahead", "behind", "left", "right"):
-            v = snaps[f"{pid}: touching vic, {where}"]
+            v = snaps[f"{piece.label}: touching Medium ship, {where}"]
             moved = parse_scenario(
                 {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
             )
             shape = footprint(moved.piece(pid))
             assert not overlaps(shape, footprint(ship)) and shape.distance(footprint(ship)) < 0.02
         for band in (1, 2, 3):
-            v = snaps[f"{pid}: at the end of distance {band} ahead of vic"]
+            v = snaps[f"{piece.label}: at the end of distance {band} ahead of Medium ship"]
             moved = parse_scenario(
                 {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
             )

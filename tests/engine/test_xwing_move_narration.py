@@ -43,7 +43,11 @@ COORDINATES = re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)|facing -?
 TOKEN = re.compile(r"zq\d+x")
 """A renamed piece id (labels are ``Piece 0``, ``Piece 1`` …)."""
 PLACEHOLDER = re.compile(r"[{}]|\bNone\b|\[\]|\(\)|\bTrue\b|\bFalse\b")
-INTERNAL = re.compile(r"\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.[a-z]|\w_\w", re.IGNORECASE)
+SOLVER = re.compile(r"solved to|\d\.\d{3,}")
+"""Solver talk: a tolerance, or a length given to more places than a ruler shows."""
+INTERNAL = re.compile(
+    r"\bTable Ruling\b|\bseeds?\b|\.json|\bfigure\b|\b(outcome|action|pieces)\.[a-z]|\w_\w", re.IGNORECASE
+)
 """Words only the code uses: the rules texts' folder, file names, JSON paths, field names."""
 
 
@@ -71,9 +75,11 @@ def problems(steps: tuple[Step, ...], warnings: tuple[str, ...], summary: str) -
             found.append(f"internal word: {text!r}")
         if TOKEN.search(text):
             found.append(f"id where a label belongs: {text!r}")
-    for text in (summary, *(s.title for s in steps)):
+    for text in said:
         if COORDINATES.search(text):
-            found.append(f"coordinates in a verdict or title: {text!r}")
+            found.append(f"coordinates where a player reads: {text!r}")
+        if SOLVER.search(text):
+            found.append(f"solver talk: {text!r}")
     for s in steps:
         found += [f"no such clause {c} in {s.title!r}" for c in s.rules if get_clause(c) is None]
         if not s.rules:
@@ -103,6 +109,9 @@ def test_the_check_sees_a_position_in_the_verdict() -> None:
     """The sentence the head judge found: a position and an id in the verdict."""
     said = problems((), (), "zq1x fully executes and ends at (404.78, 583.07) facing 315°; effects: zq2x.")
     assert any("coordinates" in p for p in said) and any("id where" in p for p in said)
+    step = Step("Bump", "It is placed touching it: (395.43, 326.03) facing 324.04° (solved to 0.0001 mm).", ("x",))
+    said = problems((step,), (), "ok.")
+    assert any("coordinates" in p for p in said) and any("solver" in p for p in said)
     assert problems((Step("Bump", "{ship} bumps", ("xwing-2.5/no-such",)),), (), "ok.") != []
 
 
@@ -222,8 +231,10 @@ def test_the_maneuver_verdict_says_it_in_words() -> None:
         "Piece 0 partially executes its bank left 2 through Piece 1 and Piece 3 and bumps Piece 5, ending on "
         "Piece 2; effects: Piece 1, Piece 3; it cannot attack."
     )
-    # the position is still told, in the details
-    assert any("(404.78, 583.07) facing 315°" in s.text for s in n.steps)
+    # the position is left to the outcome and the picture: no step tells it in coordinates
+    assert not any("404.78" in s.text or "315°" in s.text for s in n.steps)
+    bump = next(s for s in n.steps if s.title.startswith("Bump"))
+    assert bump.text.endswith("placed touching the last ship it backed over.")
 
 
 def test_a_quiet_maneuver_says_nothing_else_happens() -> None:
@@ -330,6 +341,21 @@ def test_every_huge_ship_sentence_reads_well(facts: HugeFacts) -> None:
     assert n.summary.startswith("Piece 0 (huge) ")
 
 
+def test_a_huge_ship_rolls_dice_for_each_ship_it_overlaps_in_words() -> None:
+    """Not "rolls 1 attack dice (1/2/3 per small/medium/large ship)"."""
+    for dice, said in ((1, "(1 die here)"), (3, "(3 dice here)")):
+        n = narrate_huge(HugeFacts("2.5", SHIP, LABELS, 2, (), standard_ships=(OTHER,), dice=dice))
+        text = next(s.text for s in n.steps if "set aside" in s.title)
+        assert "rolls 1, 2 or 3 attack dice for each small, medium or large ship overlapped " + said in text
+        assert "1/2/3" not in text
+
+
+def test_the_huge_ship_tool_is_measured_at_the_table_not_by_the_product() -> None:
+    n = narrate_huge(HUGE["nothing met"])
+    assert n.steps[0].text.startswith("Measure the final position with the huge-ship maneuver tool on the table")
+    assert n.steps[0].derived
+
+
 def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
     """A type is said as players say it ("loose cargo"), not as the data spells it ("loose-cargo")."""
     cargo = {
@@ -343,7 +369,7 @@ def test_the_appendix_is_silent_on_an_obstacle_in_words() -> None:
     }
     huge = ship("cr90", 400, 300, size="huge")
     r = rule([huge, cargo], move("cr90", speed=2, final={"x": 400, "y": 300, "heading": 0}))
-    assert any(s.title == "It overlaps c: the appendix is silent on loose cargo" for s in r.steps)
+    assert any(s.title == "It overlaps Loose cargo: the appendix is silent on loose cargo" for s in r.steps)
 
 
 @pytest.mark.parametrize(("part", "overlapping"), [("template", True), ("template", False), ("final base", True)])
@@ -376,3 +402,38 @@ def test_no_step_title_names_a_type_by_its_code() -> None:
     for ex in examples():
         for step in evaluate(ex.scenario).steps:
             assert not re.search(r"\([a-z]+(-[a-z]+)+\)", step.title), (ex.slug, step.title)
+
+
+XWING = [
+    p
+    for p in sorted(LIBRARY.glob("*.json"))
+    if json.loads(p.read_text(encoding="utf-8"))["scenario"]["game"] == "xwing"
+]
+
+
+@pytest.mark.parametrize("path", XWING, ids=[p.stem for p in XWING])
+def test_no_listed_example_starts_with_a_piece_off_the_table(path: Path) -> None:
+    """A ship partly outside the play area would already have fled: no example may start that way."""
+    r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+    assert [w for w in r.warnings if "outside the play area" in w] == []
+
+
+def test_the_partial_flee_is_taught_from_a_legal_table_and_the_old_link_still_warns() -> None:
+    new = json.loads((LIBRARY / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    old = json.loads((LIBRARY / "retired" / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    r = evaluate(parse_scenario(new["scenario"]))
+    assert r.outcome["executed"] == "partial" and r.outcome["fled"] is True and r.outcome["bumped"] == ["b"]
+    assert parse_scenario(old["scenario"]).short_id() != parse_scenario(new["scenario"]).short_id()
+    assert (
+        "Small ship B starts partly outside the play area; check the situation"
+        in evaluate(parse_scenario(old["scenario"])).warnings
+    )
+
+
+def test_a_fleeing_ship_is_told_how_far_its_base_reaches_past_the_edge() -> None:
+    """The distance that decides the flee, rounded to what a ruler shows; no position."""
+    new = json.loads((LIBRARY / "xw-22-partial-flee.json").read_text(encoding="utf-8"))
+    (flee,) = [s for s in evaluate(parse_scenario(new["scenario"])).steps if s.title.endswith("flees")]
+    assert flee.text.startswith("Its base reaches about 11 mm past the table edge, so the ship flees")
+    close = narrate_maneuver(maneuver(fled=True, past_edge=0.4))
+    assert any(s.text.startswith("Its base reaches less than 1 mm past the table edge") for s in close.steps)

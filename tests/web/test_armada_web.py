@@ -201,7 +201,7 @@ def test_a_retired_example_that_started_overlapping_keeps_its_link_and_says_it_w
         doc = ex.scenario.canonical().decode()
         StoredScenario.objects.create(id=ex.id, digest=ex.scenario.digest(), document=doc, format=1, engine_version=2)
     page = client.get(f"/s/{old.id}/").content.decode()
-    assert "a and b start overlapping; check the situation" in page
+    assert "Small ship A and Small ship B start overlapping; check the situation" in page
     assert "Corrected since this link was made" in page and "/changes/#v3-armada" in page
     assert "Corrected since" not in client.get(f"/s/{new.id}/").content.decode()
     assert 'id="v3-armada"' in client.get("/changes/").content.decode()

@@ -40,6 +40,17 @@ def moves_with_minimum_or_toward(scenario: Scenario) -> bool:
     return a["type"] in ("move-obstacle", "move-token") and (bool(a.get("min_distance")) or bool(a.get("toward")))
 
 
+def moved_without_turning_too_far(scenario: Scenario) -> bool:
+    """An obstacle or token moved without rotating, refused: it used to be refused by the rotation rule too."""
+    a = scenario.action
+    if a["type"] not in ("move-obstacle", "move-token"):
+        return False
+    from rules.engine.armada.obstacles import move_facts
+
+    facts, _ = move_facts(scenario)
+    return not facts["rotated"] and bool(facts["broken"])
+
+
 CHANGES = (
     Change(
         version=3,
@@ -95,5 +106,18 @@ CHANGES = (
             "(it was cited as the toward rule), and a piece that cannot move in any direction may stay."
         ),
         affects=moves_with_minimum_or_toward,
+    ),
+    Change(
+        version=8,
+        date="2026-11-25",
+        game="armada",
+        title="An obstacle moved without rotating is not refused by the rotation rule",
+        text=(
+            "An obstacle moved past the end line of its maximum distance without being rotated was refused twice: "
+            "for the end line (the rule that applies) and for ending beyond that distance of its original "
+            "position, which is the limit on rotating it. The second reason is now given only when the obstacle "
+            "is rotated. No move changed from legal to refused or back."
+        ),
+        affects=moved_without_turning_too_far,
     ),
 )

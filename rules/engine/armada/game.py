@@ -18,6 +18,7 @@ from rules.engine.armada.form import FORM
 from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.menus import speed_menu, who_menu
+from rules.engine.armada.names import piece_name
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
@@ -160,6 +161,7 @@ GAME = Game(
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,
+    piece_name=piece_name,
     changes=CHANGES,
     form=FORM,
     sizes=parse.SIZES,

@@ -13,8 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine.armada.dimensions import MAX_CLICKS
+from rules.engine.armada.names import piece_name
 from rules.engine.armada.parse import MAX_SPEED
-from rules.engine.scenario import Piece
+from rules.engine.scenario import Piece, reader_names
 
 Choice = tuple[str, str, dict[str, str]]
 
@@ -56,7 +57,7 @@ def _zones(a: dict[str, Any], d: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
+def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any], names: dict[str, str]) -> list[Choice]:
     fighters = [p for p in pieces if p.get("kind") in ("ship", "squadron")]
     if len(fighters) > PAIRS_UP_TO:
         return []
@@ -70,12 +71,12 @@ def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
                 d["id"],
             )
             values = {"action": "attack", "attacker": a["id"], "defender": d["id"], **_zones(a, d)}
-            name_a, name_d = str(a.get("label") or a["id"]), str(d.get("label") or d["id"])
+            name_a, name_d = names[a["id"]], names[d["id"]]
             out.append((f"{name_a} attacks {name_d}", "current" if now else "attack", values))
     return out
 
 
-def _zone_choices(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
+def _zone_choices(pieces: list[dict[str, Any]], action: dict[str, Any], names: dict[str, str]) -> list[Choice]:
     """While an attack is being set up: each hull zone of the attacker to attack from, of the defender to attack."""
     from rules.engine.armada.hullzones import ZONES, zone_name
 
@@ -90,7 +91,7 @@ def _zone_choices(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[
     for piece, key, words in ((a, "arc", "from {name}'s {zone}"), (d, "defender_zone", "at {name}'s {zone}")):
         if piece.get("kind") != "ship" or str(piece.get("size")) not in ZONES:
             continue
-        name = str(piece.get("label") or piece["id"])
+        name = names[piece["id"]]
         for zone in ZONES[str(piece.get("size"))]:
             label = words.format(name=name, zone=zone_name(str(piece.get("size")), zone))
             out.append((label, "current" if now[key] == zone else "attack", {**base, key: zone}))
@@ -102,12 +103,13 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
     atype = str(action.get("type") or "")
     chosen = action.get(ACTION_KEY.get(atype, atype.removeprefix("move-")))
     pieces = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    names = reader_names(piece_name, pieces)
     for p in pieces:
-        name = str(p.get("label") or p["id"])
+        name = names[p["id"]]
         for verb, act, key in ACTIONS.get(str(p.get("kind")), ()):
             kind = "current" if act == atype and chosen == p["id"] else act
             out.append((f"{name} {verb}", kind, {"action": act, key: p["id"]}))
-    return out + _attacks(pieces, action) + _zone_choices(pieces, action)
+    return out + _attacks(pieces, action, names) + _zone_choices(pieces, action, names)
 
 
 def _clicks(raw: object, speed: int) -> list[int]:

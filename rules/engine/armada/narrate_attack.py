@@ -16,7 +16,7 @@ from rules.engine.armada.attack import RANGE_NAMES, AttackFacts, damage, gathere
 from rules.engine.armada.hullzones import zone_name
 from rules.engine.geometry import CLOSE_CALL_MM
 from rules.engine.ruling import Ruling, Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 
 R = "armada-1.5/"
 
@@ -44,6 +44,7 @@ WORDS = {
     "{mm:.1f} mm; distance 1 ends at ≈ {d1:g} mm.",
     "range.text.none": "Range is not measured: {defender} is outside the arc.",
     "band.beyond.ship": "beyond long range",
+    "band.unmeasured": "not measured (outside the arc)",
     "band.beyond.squadron": "beyond distance 1",
     "band.squadron": "distance 1",
     "through.title": "Range is traced through {defender}'s {zone} hull zone",
@@ -68,7 +69,7 @@ WORDS = {
     "obstruct.title.dust": "A dust field is in the line: the ship cannot attack",
     "obstruct.none": "No obstacle and no other ship's base lies under the line (shield dials and their frames are "
     "ignored).",
-    "obstruct.obstructs": "The line passes over {piece} ({kind})",
+    "obstruct.obstructs": "The line passes over {piece_kind}",
     "obstruct.forbids": "The line passes over {piece}, a dust field: a ship cannot attack through it",
     "obstruct.squadron-dust": "The line passes over {piece}, a dust field: a squadron's attack through it is "
     "obstructed",
@@ -132,6 +133,8 @@ def _join(labels: list[str]) -> str:
 
 
 def _band_words(f: AttackFacts) -> str:
+    if f.range_mm is None:  # outside the arc: range is never measured, so no band can be named
+        return WORDS["band.unmeasured"]
     if f.attacker_kind == "squadron":
         return WORDS["band.squadron"] if f.range_band is not None else WORDS["band.beyond.squadron"]
     if f.range_band is None:
@@ -388,7 +391,7 @@ def _obstruction_step(scenario: Scenario, f: AttackFacts) -> Step:
             key = "obstruct.marked"
             rules.append(R + "objectives/non-obstructing")
         kind = "a ship's base" if c.kind == "ship" else c.type.replace("-", " ")
-        parts.append(_say(WORDS[key], piece=piece, ships=ships, kind=kind))
+        parts.append(_say(WORDS[key], piece=piece, ships=ships, kind=kind, piece_kind=with_kind(piece, kind)))
     near = [p for p in f.close_calls if p not in ("arc", "range")]
     if near:
         parts.append(

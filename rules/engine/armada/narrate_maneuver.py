@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.engine.armada.effects import EFFECTS, NEAR
 from rules.engine.geometry import CLOSE_CALL_MM
 from rules.engine.ruling import Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 
 if TYPE_CHECKING:
     from rules.engine.armada.maneuver import ManeuverFacts
@@ -28,7 +28,7 @@ TEXT: dict[str, str] = {
         "{ship} is at distance 1–2 of {rifts} when it resolves Determine Course, so {effect}. "
         "Its speed dial still shows {dialled}; it plots its course at speed {speed}."
     ),
-    "rift.clicks": " Table Ruling uses the clicks given for {joints}; the last joint's click is not used.",
+    "rift.clicks": " The clicks set for {used} are used; the {clicks} set for {unused} {verb} not.",
     "rift.yaw.title": "At speed {speed} its speed chart allows fewer clicks",
     "rift.yaw.text": (
         "The course is plotted at speed {speed}, so the speed chart's column for speed {speed} limits each joint: "
@@ -43,8 +43,6 @@ TEXT: dict[str, str] = {
         "guides at the last joint used: it ignores everything between its start and its final position."
     ),
     "course.huge": " in the notches of its rear base (a huge ship)",
-    "joints.one": "joint 1",
-    "joints.many": "joints 1 to {speed}",
     "course.zero": "At speed 0 the ship does not move, but it still executes a maneuver.",
     # the tool's side, checked at the plotted speed
     "tool.fits.title": "The tool on the {side} side: legal",
@@ -71,12 +69,13 @@ TEXT: dict[str, str] = {
         "The ship moves at a speed lower than its plotted speed because of an overlap, so its final position is "
         "allowed to overlap the maneuver tool."
     ),
-    "tool.reduced.zero": "Rammed down to speed 0, it stays where it started: no tool is placed.",
+    "tool.zero.title": "Speed 0: no tool is placed",
+    "tool.zero.text": "Rammed down to speed 0, it stays where it started: no tool is placed.",
     "tool.kept.title": "At its plotted speed it would also have overlapped the tool on the {side} side",
     "tool.kept.text": (
         "That position overlapped another ship, so it was never a final position. The rules do not say whether "
         "the player must first move the tool to the {other} side (where the plotted position {fits}) before the "
-        "speed is reduced. Table Ruling keeps the side that was declared; measure both if the players disagree."
+        "speed is reduced. The ruling keeps the side that was declared; measure both if the players disagree."
     ),
     "tool.kept.fits": "fits",
     "tool.kept.overlaps": "also overlaps",
@@ -113,7 +112,7 @@ TEXT: dict[str, str] = {
     ),
     # obstacles
     "obstacle.title": "It ends overlapping {name}",
-    "obstacle.none": "{name} ({type}) has no effect on a ship that overlaps it.",
+    "obstacle.none": "{name_type} has no effect on a ship that overlaps it.",
     "obstacle.effect": "{ship} {what}.",
     "obstacle.purrgil": "{ship} suffers damage equal to its speed ({speed}).",
     "obstacle.purrgil-dial": (
@@ -132,13 +131,13 @@ TEXT: dict[str, str] = {
     "mine.rolled": " {name} is {mm} mm from its base. Rolled {faces}: {cards}.",
     "mine.short": " The dice given ({faces}) are fewer than the {n} rolled; every result is shown.",
     "mine.zero": (
-        " It executed its maneuver at speed 0 without moving; Table Ruling treats that as ending its movement "
-        "where it stands."
+        " It executed its maneuver at speed 0 without moving, which is read here as ending its movement where it "
+        "stands."
     ),
     "token.title": "It ends at distance 1 of {name}",
     "token.text": (
-        "{name} is a {type} token: what it does is given by the objective or upgrade card that uses it, which "
-        "Table Ruling does not read, so no effect is applied here. Check the card."
+        "{name} is a {type} token: what it does is given by the objective or upgrade card that uses it, and no "
+        "card is part of this situation, so no effect is applied here. Check the card."
     ),
     # the play area
     "destroyed.title": "{ship} is destroyed",
@@ -188,7 +187,26 @@ def _other(side: str) -> str:
 
 
 def _joints(speed: int) -> str:
-    return say("joints.one") if speed == 1 else say("joints.many", speed=speed)
+    return _span(1, speed)
+
+
+def _span(first: int, last: int) -> str:
+    """ "joint 3", "joints 1 and 2", "joints 1 to 3"."""
+    if first == last:
+        return f"joint {first}"
+    return f"joints {first} and {last}" if last == first + 1 else f"joints {first} to {last}"
+
+
+def _rift_clicks(course: int, dialled: int) -> str:
+    """Which of the clicks set for the dialled speed the slowed course uses (one per joint of the dial)."""
+    many = dialled - course > 1
+    return say(
+        "rift.clicks",
+        used=_span(1, course),
+        unused=_span(course + 1, dialled),
+        clicks="clicks" if many else "click",
+        verb="are" if many else "is",
+    )
 
 
 def _cards(n: int) -> str:
@@ -235,7 +253,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         near = NEAR["gravity-rift"]
         rifts = scenario.names(r.id for r in f.rifts)
         text = say("rift.text", ship=ship.label, rifts=rifts, effect=near.text, dialled=f.dialled, speed=f.course_speed)
-        text += say("rift.clicks", joints=_joints(f.course_speed)) if f.course_speed else say("rift.zero")
+        text += _rift_clicks(f.course_speed, f.dialled) if f.course_speed else say("rift.zero")
         told.steps.append(
             Step(
                 say("rift.title", rifts=rifts, speed=f.course_speed),
@@ -333,13 +351,16 @@ def _ram(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         )
     # at a reduced speed the ship may overlap the tool, whichever side it is on
     if f.speed < f.course_speed:
+        # at speed 0 there is no final position on the tool: the overlap allowance has nothing to apply to
         told.steps.append(
             Step(
                 say("tool.reduced.title"),
-                say("tool.reduced.text") if f.speed else say("tool.reduced.zero"),
+                say("tool.reduced.text"),
                 (R + "overlapping/tool-overlap-allowed",),
                 ("tool", "final"),
             )
+            if f.speed
+            else Step(say("tool.zero.title"), say("tool.zero.text"), (R + "ship-movement/speed-zero",), ("final",))
         )
         if f.tool.overlaps and not f.tool.checked:
             fits = say("tool.kept.overlaps") if f.tool.other_overlaps else say("tool.kept.fits")
@@ -415,7 +436,7 @@ def _obstacles(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         purrgil_dial = hit.type == "purrgil" and f.speed != f.dialled
         rules: tuple[str, ...] = (R + "overlapping/obstacles", eff.rule, R + "obstacles/after-moving")
         if eff.ship is None:
-            text = say("obstacle.none", name=name, type=hit.type)
+            text = say("obstacle.none", name_type=with_kind(name, hit.type.replace("-", " ")))
         else:
             if purrgil_dial:
                 text = say("obstacle.purrgil-dial", ship=ship.label, dialled=f.dialled, speed=f.speed)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rules.engine.armada.verdict import Violations
 from rules.engine.geometry import CLOSE_CALL_MM
 from rules.engine.ruling import Ruling, Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 
 if TYPE_CHECKING:
     from rules.engine.armada.squadrons import Broken, MoveFacts, PlaceFacts
@@ -90,7 +90,7 @@ MOVE = {
     "engaged.",
     "obstacle.title": "It ends overlapping {obstacle}",
     "obstacle.effect": "{squadron} {effect}.",
-    "obstacle.none": "{obstacle} ({kind}) has no effect on a squadron.",
+    "obstacle.none": "{obstacle_kind} has no effect on a squadron.",
     "near.warning": "{squadron}: the move ends within {close:g} mm of the distance {speed} line; measure on the table",
     "summary": "{squadron} moves {moved:.0f} mm: {verdict}.",
     "figure.reach": "distance {speed} from {squadron}",
@@ -277,7 +277,7 @@ def narrate_move(scenario: Scenario, f: MoveFacts) -> Ruling:
             text = _say(MOVE["obstacle.effect"], squadron=sq, effect=end.effect)
             effects.append({"source": end.obstacle, "rule": end.rule, "text": text})
         else:
-            text = _say(MOVE["obstacle.none"], obstacle=ob, kind=end.type.replace("-", " "))
+            text = _say(MOVE["obstacle.none"], obstacle_kind=with_kind(ob, end.type.replace("-", " ")))
         steps.append(
             Step(
                 _say(MOVE["obstacle.title"], obstacle=ob),

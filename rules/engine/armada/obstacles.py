@@ -430,8 +430,10 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
             violate("along-ruler", "past-end-line", [piece.id], lead=lead)
         elif moved and d_max - lead <= CLOSE_CALL_MM:
             near_end_line = True
-        if not s0.buffer(d_max, quad_segs=32).covers(s1):
-            violate("rotation" if rotated else "along-ruler", "beyond-original", [piece.id])
+        # the rotation rule's limit (no part beyond the maximum of the original position): only for a rotation;
+        # a piece moved without turning is limited by the ruler's end line above
+        if rotated and not s0.buffer(d_max, quad_segs=32).covers(s1):
+            violate("rotation", "beyond-original", [piece.id])
         hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
         if hit:
             violate("no-overlap", "overlap", [piece.id, *hit], hit=scenario.names(hit))

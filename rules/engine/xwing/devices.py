@@ -99,7 +99,7 @@ CARDS: dict[str, DeviceCard] = {
         "obstacle",
         _S1,
         "obstacles/spare-parts",
-        note="The card names no template: Table Ruling drops it with the [1 straight] like other devices (derived).",
+        note="The card names no template: it is dropped with the [1 straight] like other devices (derived).",
     ),
     "electro-chaff-cloud": DeviceCard(
         "Electro-Chaff Missiles",
@@ -253,6 +253,8 @@ def drop_findings(scenario: Scenario) -> DeviceFindings:
                 "guides": "rear" if drop else "front",
                 "ship": ship.id,
                 "card": card.name,
+                # an obstacle dropped like a device has its own guides, not its card's (loose cargo)
+                "obstacle": dev["type"].replace("-", " ") if card.category == "obstacle" else None,
                 "clause": card.clause,
                 "card_templates": tuple(t.name for t in card.templates),
                 "default": default,

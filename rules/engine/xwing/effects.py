@@ -7,6 +7,7 @@ are derived from the faces so their probabilities always add up to 1.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -68,7 +69,18 @@ class Effect:
             counts[r] = counts.get(r, 0) + 1
         # one outcome whatever order the dice show: results in the order the faces are listed
         order = list(dict.fromkeys(self.face_results.values()))
-        return ", ".join(r if counts[r] == 1 else f"{r} ×{counts[r]}" for r in order if r in counts)
+        return ", ".join(times(r, counts[r]) for r in order if r in counts)
+
+
+def times(result: str, n: int) -> str:
+    """One face's result rolled ``n`` times, said as a player says it: "suffer 2 additional hit damage"."""
+    m = re.fullmatch(r"(\D*)(\d+) (.+)", result)
+    if n == 1 or m is None:
+        return result if n == 1 else f"{result}, {n} times"
+    count, what = int(m[2]) * n, m[3]
+    if count > 1 and re.search(r"\b(token|shield)$", what):
+        what += "s"
+    return f"{m[1]}{count} {what}"
 
 
 _ONE_HIT = "suffer 1 additional hit damage"

@@ -24,6 +24,7 @@ from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.menus import dial_ghosts, dial_menu, who_menu
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
+from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, REMOTE_TYPES, SHAPES
@@ -98,6 +99,7 @@ def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], 
 
 
 GAME = Game(
+    piece_name=piece_name,
     name="xwing",
     title="X-Wing",
     editions=parse.EDITIONS,

@@ -11,8 +11,9 @@ from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, reader_names
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
+from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import ship_outline, ship_pose
 from rules.engine.xwing.ships import CHASSIS
 
@@ -26,10 +27,6 @@ def _ships(pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [p for p in pieces if isinstance(p, dict) and p.get("kind") == "ship" and isinstance(p.get("id"), str)]
 
 
-def _name(p: dict[str, Any]) -> str:
-    return str(p.get("label") or p["id"])
-
-
 def _enemies(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Different players, or a player not given (the ruling then says who may attack whom)."""
     return a.get("player") is None or b.get("player") is None or a.get("player") != b.get("player")
@@ -38,10 +35,11 @@ def _enemies(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
     """Per ship: it moves, it drops a device; then each attack between ships of different players."""
     ships = _ships(pieces)
+    names = reader_names(piece_name, pieces)
     atype = action.get("type")
     out: list[Choice] = []
     for s in ships:
-        sid, name = s["id"], _name(s)
+        sid, name = s["id"], names[s["id"]]
         moving = atype == "maneuver" and action.get("ship") == sid
         dropping = atype == "drop" and action.get("ship") == sid
         out.append((f"{name} moves", "current" if moving else "move", {"action": "maneuver", "ship": sid}))
@@ -53,7 +51,7 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
                     continue
                 now = atype == "attack" and action.get("attacker") == a["id"] and action.get("defender") == d["id"]
                 values = {"action": "attack", "attacker": a["id"], "defender": d["id"]}
-                out.append((f"{_name(a)} attacks {_name(d)}", "current" if now else "attack", values))
+                out.append((f"{names[a['id']]} attacks {names[d['id']]}", "current" if now else "attack", values))
     return out
 
 

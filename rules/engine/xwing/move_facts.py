@@ -89,6 +89,8 @@ class ManeuverFacts:
     resolved: Resolved
     skips_action: bool
     fled: bool
+    past_edge: float = 0.0
+    """How far (mm) its final base reaches past the table edge (0 on the table): the distance that makes it flee."""
     bumped: tuple[str, ...] = ()
     bump: Bump | None = None
     counted_length: float = 0.0

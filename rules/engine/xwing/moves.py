@@ -28,7 +28,7 @@ from rules.engine.xwing.movement import (
 )
 from rules.engine.xwing.narration.maneuver import narrate_maneuver, tallon_reason
 from rules.engine.xwing.narration.options import narrate_option, narrate_rotate, option_reason
-from rules.engine.xwing.pieces import outline, play_area, ship_outline, ship_pose
+from rules.engine.xwing.pieces import outline, overhang, play_area, ship_outline, ship_pose
 from rules.engine.xwing.remotes import RemoteFacts, remote_facts
 from rules.engine.xwing.resolve import Resolution, range_0_steps, resolve_contacts
 
@@ -128,6 +128,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         scenario, ship, m.start, m.final, m.counted_template, m.counted_length, m.template_upto
     )
     fled = not play_area(scenario).covers(final_poly)
+    past_edge = overhang(final_poly, play_area(scenario))
     figures: list[Figure] = []
     figures += _poly_figure("template", "template", m.template, m.template_name)
     if m.executed == "partial" and m.counted_template is not None:
@@ -180,6 +181,7 @@ def maneuver_ruling(scenario: Scenario) -> Ruling:
         resolved=_resolved(res, rf, contacts, r0, r0_steps),
         skips_action=skips,
         fled=fled,
+        past_edge=past_edge,
         bumped=tuple(m.bumped),
         bump=bump,
         counted_length=m.counted_length,

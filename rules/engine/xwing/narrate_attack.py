@@ -89,8 +89,8 @@ def _on_obstacle(f: Fact, v: Voice) -> Step:
 def _on_cargo(f: Fact, v: Voice) -> Step:
     return Step(
         f"{v.name(f.data['attacker'])} is at range 0 of {v.names(f.data['cargo'])}: an open question",
-        "The 2.5 rules give loose cargo and spare parts no range-0 effect, so Table Ruling lets the ship "
-        "attack. But the card that drops loose cargo still says it is a debris cloud, and a ship at range 0 "
+        "The 2.5 rules give loose cargo and spare parts no range-0 effect, so by the rules as written the "
+        "ship may attack. But the card that drops loose cargo still says it is a debris cloud, and a ship at range 0 "
         "of a debris cloud cannot attack: ask your tournament organiser.",
         (v.cid("obstacles/loose-cargo"), v.cid("obstacles/range-0-attack")),
         f.highlight,
@@ -156,8 +156,8 @@ def _huge_obstructs(f: Fact, v: Voice) -> Step:
         f"{v.names(f.data['huge'])} is a huge ship: the defender rolls 1 extra defense die",
         "While a huge ship obstructs an attack, the defender rolls one additional defense die."
         + (
-            " An obstacle obstructs too: whether the two extra dice add up is not addressed by the rules; "
-            "Table Ruling counts one die, as for several obstacles."
+            " An obstacle obstructs too: the rules do not say whether the two extra dice add up; one die is "
+            "counted here, as for several obstacles."
             if f.data["with_obstacle"]
             else ""
         ),

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import with_kind
 from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
 from rules.engine.xwing.facts import Fact, Sentence, Voice
 from rules.engine.xwing.resolve import effect_result_text
@@ -17,6 +18,26 @@ from rules.engine.xwing.resolve import effect_result_text
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _plural(card: str) -> bool:
+    """A card that names several tokens (Cluster Mines) takes "are" and a bare apostrophe."""
+    return card.endswith("s")
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if _plural(name) else f"{name}'s"
+
+
+def _and(v: Voice, ids: tuple[str, ...] | list[str]) -> str:
+    """Pieces as a player lists them: "b", "b and c", "b, c and d"."""
+    said = [v.name(i) for i in ids]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _under_bases(v: Voice, ids: tuple[str, ...] | list[str]) -> str:
+    """ "under b's base", "under the bases of b and c"."""
+    return f"under {v.name(ids[0])}'s base" if len(ids) == 1 else f"under the bases of {_and(v, ids)}"
 
 
 def token_name(card_name: str, count: int, n: int) -> str:
@@ -65,13 +86,14 @@ def _template(f: Fact, v: Voice) -> Step:
         )
     else:
         note = (
-            f" The {d['card']} card names {named}, and no effect Table Ruling knows of allows this template: "
-            "check the card that grants it."
+            f" The {d['card']} card names {named}, and no card known to allow this template was found: check the "
+            "card that grants it."
         )
     return Step(
         f"{_cap(d['verb'])}: the {d['template']} between the {d['guides']} guides",
         f"The {d['template']} template is set between {v.name(d['ship'])}'s {d['guides']} guides and the "
-        f"{d['card']}'s guides slide into its far end." + note,
+        f"{_possessive(d['obstacle'] + ' token' if d.get('obstacle') else d['card'])} guides slide into its far "
+        "end." + note,
         (v.cid(f"device/{d['verb']}"), v.cid(d["clause"])),
         f.highlight,
         derived=bool(note),
@@ -114,7 +136,7 @@ def _lands(f: Fact, v: Voice) -> Step:
     return Step(
         "Where it lands" if f.data["how"] in ("placed", "relocated") else "It lands at the template's far end",
         "Its guides count as part of the device for overlapping, moving through and range."
-        + (f" It is placed under {v.names(under)}'s base." if under else " It is under no ship."),
+        + (f" It is placed {_under_bases(v, under)}." if under else " It is under no ship."),
         (v.cid("device/guides"),) + ((v.cid("device/under"),) if under else ()),
         f.highlight,
     )
@@ -226,7 +248,7 @@ def _relocate(f: Fact, v: Voice) -> Step:
 def _blaze_placed(f: Fact, v: Voice) -> Step:
     under = f.data["under"]
     return Step(
-        f"A Blaze is placed at {v.name(f.data['bomb'])}'s tab" + (f" under {v.names(under)}" if under else ""),
+        f"A Blaze is placed at {v.name(f.data['bomb'])}'s tab" + (f" under {_and(v, under)}" if under else ""),
         "The Blaze gets 1 fuse marker, so the End Phase removes only its fuse this round. Its outline is an "
         "estimate (≈ the bomb token): nobody has measured the Blaze."
         + (
@@ -284,7 +306,7 @@ def _bomb_detonates(f: Fact, v: Voice) -> Step:
     d = f.data
     remotes = d["remotes"]
     return Step(
-        f"{v.name(d['bomb'])} ({d['card']}) detonates: {v.names(d['affected']) or 'no ship'} in reach"
+        f"{with_kind(v.name(d['bomb']), d['card'])} detonates: {v.names(d['affected']) or 'no ship'} in reach"
         + (f"; remote {v.names(remotes)} too" if remotes else ""),
         f"{d['effect']} Range is measured to the device including its guides"
         + (f" (here: to obstacle {v.name(d['obstacle'])})" if d["obstacle"] else "")
@@ -371,9 +393,10 @@ def verdict(f: Fact, v: Voice) -> str:
         return f"The {d['card']} cannot be placed."
     if f.kind == "obstacle-placed":
         under = d["under"]
-        return f"The {d['obstacle']} lands at the template's far end" + (f", under {v.names(under)}." if under else ".")
+        return f"The {d['obstacle']} lands at the template's far end" + (f", under {_and(v, under)}." if under else ".")
     if f.kind == "placed":
-        text = f"The {d['card']} is {d['how']}" + (f" under {v.names(d['under'])}" if d["under"] else "")
+        verb = "are" if _plural(d["card"]) else "is"
+        text = f"The {d['card']} {verb} {d['how']}" + (f" under {_and(v, d['under'])}" if d["under"] else "")
         effects = d["effects"]
         if d["detonates"]:
             text += " and detonates at once"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from shapely import Polygon, box
+from shapely import Point, Polygon, box
 
 from rules.engine.geometry import Pose, place
 from rules.engine.scenario import Piece, Scenario
@@ -80,6 +80,15 @@ def range_shape(piece: Piece) -> Polygon:
 def play_area(scenario: Scenario) -> Polygon:
     w, h = scenario.table
     return box(0.0, 0.0, w, h)
+
+
+def overhang(poly: Polygon, area: Polygon) -> float:
+    """How far (mm) the part of ``poly`` outside the play area reaches past its edge: 0 when inside."""
+    outside = poly.difference(area)
+    if outside.is_empty:
+        return 0.0
+    parts = getattr(outside, "geoms", (outside,))
+    return max(area.distance(Point(c)) for part in parts for c in part.exterior.coords)
 
 
 def token_at(piece: Piece, pose: Pose) -> Polygon:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.ruling import Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.effects import (
     MINE_EFFECTS,
@@ -75,7 +75,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.through or t.overlapping:
             steps.append(
                 Step(
-                    f"{t.piece.label} ({str(t.piece.type).replace('-', ' ')}) has no effect now",
+                    f"{with_kind(t.piece.label, str(t.piece.type).replace('-', ' '))} has no effect now",
                     f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.label}, a bomb: bombs do "
                     "nothing when moved through or overlapped (they are not obstacles); it detonates at the end of the "
                     "Activation Phase.",
@@ -154,7 +154,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             rules.append(cid(ed, "maneuver/stationary"))
         steps.append(
             Step(
-                f"{name} ({str(t.piece.type).replace('-', ' ')}) takes effect",
+                f"{with_kind(name, str(t.piece.type).replace('-', ' '))} takes effect",
                 f"The ship {verb} {name}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
                 f"{result_text}",
                 tuple(rules),

@@ -13,8 +13,9 @@ from shapely import LineString
 
 from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, derive
+from rules.engine.scenario import Piece, Scenario, derive, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
+from rules.engine.xwing.narration.common import and_list
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
 
@@ -85,7 +86,7 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
             for v in same:
                 steps.append(
                     Step(
-                        v["message"][0].upper() + v["message"][1:],
+                        v["message"],  # it opens with a piece's name: a user's label is shown as typed
                         "This breaks the setup rule cited.",
                         (v["rule"],),
                         tuple(v["pieces"]),
@@ -167,7 +168,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     shape = outline(ob)
     steps = [
         Step(
-            f"{ob.label} ({str(ob.type).replace('-', ' ')}) is placed",
+            f"{with_kind(ob.label, str(ob.type).replace('-', ' '))} is placed",
             "It is placed exactly as given.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),
@@ -223,7 +224,9 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         )
     outcome = {"overlapping_ships": under, "effects": effects}
     summary = (
-        f"{ob.label} is placed under {scenario.names(under)}." if under else f"{ob.label} is placed under no ship."
+        f"{ob.label} is placed under {and_list([scenario.names([i]) for i in under])}."
+        if under
+        else f"{ob.label} is placed under no ship."
     )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
@@ -255,8 +258,8 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     if text is None:
         return Step(
             f"{ship.label} is a huge ship: the appendix is silent on {str(ob.type).replace('-', ' ')}",
-            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
-            "guess the rest.",
+            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; for this obstacle there is "
+            "no ruling to give: agree on it at the table or ask your tournament organiser.",
             (cid(ed, "obstacles/huge-ships"),),
             (ship.id, ob.id),
             derived=True,

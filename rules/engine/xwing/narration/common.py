@@ -6,7 +6,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.geometry import Pose
 from rules.engine.ruling import Step
 from rules.engine.xwing.move_facts import Met
 from rules.engine.xwing.resolve import cid
@@ -29,12 +28,6 @@ def names(labels: Mapping[str, str], ids: Iterable[str]) -> str:
 def and_list(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def position(p: Pose) -> str:
-    """A position in table millimetres: only ever in a step's text (the details), never a title or verdict."""
-    r = p.rounded()
-    return f"({r['x']}, {r['y']}) facing {r['heading']}°"
 
 
 def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[Step]:
@@ -73,10 +66,17 @@ def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[St
     return steps
 
 
-def flee_step(ed: str, ship_label: str) -> Step:
+def flee_step(ed: str, ship_label: str, past_edge: float = 0.0) -> Step:
+    """``past_edge``: how far the base reaches over the table edge, said to the millimetre a ruler shows."""
+    if past_edge >= 1:
+        where = f"Its base reaches about {round(past_edge)} mm past the table edge"
+    elif past_edge > 0:
+        where = "Its base reaches less than 1 mm past the table edge (measure on the table)"
+    else:
+        where = "Part of its base is outside the play area"
     return Step(
         f"{ship_label} flees",
-        "Part of its base is outside the play area, so the ship flees: it is removed from the game "
+        f"{where}, so the ship flees: it is removed from the game "
         "(it is not destroyed). A template hanging over the edge would not matter; the base does.",
         (cid(ed, "play-area/flee"),),
         ("final",),

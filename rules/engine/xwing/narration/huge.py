@@ -21,9 +21,10 @@ def narrate_huge(f: HugeFacts) -> Narration:
     steps: list[Step] = [
         Step(
             f"{ship} is a huge ship: it moves with the huge-ship maneuver tool",
-            "Table Ruling has no measurements of the huge-ship maneuver tool, so it takes the final position as "
-            "measured on the table and applies Appendix: Huge Ships to it. Whether the tool's path counts as moving "
-            "through obstacles is not addressed by the appendix: nothing is ruled for the path.",
+            "Measure the final position with the huge-ship maneuver tool on the table: the tool's own measurements "
+            "are not built in, so the ruling starts from the position entered and applies Appendix: Huge Ships to "
+            "it. The appendix does not say whether the tool's path counts as moving through obstacles, so nothing "
+            "is ruled for the path.",
             (cid(ed, "huge-ships/maneuver-tool"),),
             ("final",),
             derived=True,
@@ -35,8 +36,8 @@ def narrate_huge(f: HugeFacts) -> Narration:
             steps.append(
                 Step(
                     f"It overlaps {name}: the appendix is silent on {otype.replace('-', ' ')}",
-                    "Appendix: Huge Ships covers asteroids, debris clouds and gas clouds only; Table Ruling does not "
-                    "guess the rest.",
+                    "Appendix: Huge Ships covers asteroids, debris clouds and gas clouds only; for this obstacle "
+                    "there is no ruling to give: agree on it at the table or ask your tournament organiser.",
                     (cid(ed, "obstacles/huge-ships"),),
                     (oid,),
                     derived=True,
@@ -69,8 +70,9 @@ def narrate_huge(f: HugeFacts) -> Narration:
                 f"Each overlapped standard ship suffers {f.speed} critical damage (the huge ship's speed) and is set "
                 "aside; after the move each is placed in the huge ship's full rear arc at range 0–1 by its owner, "
                 "first player first (a ship that cannot be placed is destroyed; an opponent may rotate it 90°). Then "
-                f"the huge ship rolls {f.dice} attack dice (1/2/3 per small/medium/large ship): hit, 1 stress; crit, "
-                "1 critical damage.",
+                "the huge ship rolls 1, 2 or 3 attack dice for each small, medium or large ship overlapped "
+                f"({f.dice} {'die' if f.dice == 1 else 'dice'} here): each hit, 1 stress token; each crit, 1 critical "
+                "damage.",
                 (cid(ed, "huge-ships/overlap-ships"),),
                 tuple(x for p in f.standard_ships for x in (p, f"contact-{p}")),
             )

@@ -3,7 +3,7 @@
 Order of the steps: the template, where the ship is placed (fully, or backed up after a bump),
 what the template and final base met, the effects that resolve, skipping the action step, the
 bump's effect, remotes, range 0, fleeing. The verdict names the maneuver and every object by
-label; positions stay in the steps' texts.
+label; coordinates stay in the outcome and the picture, never in words a player reads.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import kind_then_name
 from rules.engine.xwing.move_facts import Bump, ManeuverFacts
 from rules.engine.xwing.narration.common import (
     Narration,
@@ -18,7 +19,6 @@ from rules.engine.xwing.narration.common import (
     flee_step,
     met_steps,
     names,
-    position,
     route,
 )
 from rules.engine.xwing.resolve import cid
@@ -48,7 +48,7 @@ def maneuver_name(f: ManeuverFacts) -> str:
 
 def tallon_reason(labels: Mapping[str, str], ships: tuple[str, ...]) -> str | None:
     """Why a Tallon roll position cannot be taken (the outcome's ``positions[…].reason``), or None."""
-    return f"overlaps ship {names(labels, ships)}" if ships else None
+    return f"overlaps {kind_then_name('ship', names(labels, ships))}" if ships else None
 
 
 def narrate_maneuver(f: ManeuverFacts) -> Narration:
@@ -100,7 +100,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
     steps += f.resolved.remote_steps
     steps += f.resolved.range_0_steps
     if f.fled:
-        steps.append(flee_step(ed, f.labels[f.ship]))
+        steps.append(flee_step(ed, f.labels[f.ship], f.past_edge))
     if len(steps) <= 2 and not f.met and not f.resolved.remotes_met and f.executed == "full":
         steps.append(
             Step(
@@ -139,7 +139,7 @@ def _template_step(f: ManeuverFacts) -> Step:
     if f.bearing == "stationary":
         return Step(
             "Stationary maneuver: the ship does not move",
-            f"{ship} executes a [0 stop]: no template, it stays at {position(f.final)}. It counts as "
+            f"{ship} executes a [0 stop]: no template, it stays where it is. It counts as "
             "a maneuver and is always fully executed.",
             (cid(ed, "maneuver/stationary"),),
             ("final",),
@@ -169,8 +169,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
             Step(
                 f"Tallon roll: rotate 90° and place it at the {f.tallon_position} position",
                 "The ship is rotated 90° toward the turn and placed with its side against the end of the "
-                f"template, its side hashmark at the {f.tallon_position} of the template end; it ends at "
-                f"{position(f.final)}."
+                f"template, its side hashmark at the {f.tallon_position} of the template end."
                 + (
                     f" Positions that overlap a ship cannot be chosen ({tried}); any legal one must be."
                     if tried
@@ -184,8 +183,8 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
         return [
             Step(
                 f"{BEARING_NAMES[bearing]}: the front guides go into the template end",
-                f"Fully executed, so the ship is placed with its front guides at the end of the template, "
-                f"turned around: it ends at {position(f.final)}.",
+                "Fully executed, so the ship is placed with its front guides at the end of the template, "
+                "turned around.",
                 (cid(ed, f"maneuver/{bearing}"),),
                 ("final", "template"),
             )
@@ -197,8 +196,8 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
                 f"Sideslip: the template goes at the ship's {start_side} side",
                 f"The {f.template_name} template is laid flush against the ship's {start_side} side, its middle "
                 "line on that side's centre hashmark and its far end in the ship's full front arc; the ship is "
-                f"placed with the centre hashmark of its {end_side} side on the far end: it ends at "
-                f"{position(f.final)}, fully executing the maneuver.",
+                f"placed with the centre hashmark of its {end_side} side on the far end, fully executing the "
+                "maneuver.",
                 (cid(ed, "maneuver/sideslip"),),
                 ("final", "template"),
             )
@@ -208,7 +207,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
         Step(
             "Place the ship at the end of the template",
             f"The ship's {'front' if reverse else 'rear'} guides slide into the far end "
-            f"of the template: it ends at {position(f.final)}, fully executing the maneuver.",
+            f"of the template, fully executing the maneuver.",
             (cid(ed, "maneuver/reverse" if reverse else "maneuver/execute"),),
             ("final", "template"),
         )
@@ -238,7 +237,7 @@ def _partial_steps(f: ManeuverFacts) -> list[Step]:
             + (bumped or "a ship")
             + f". It moves backward along the template, {hashmarks} centred on the "
             "template's middle line, until it overlaps no ship, and is placed touching the last ship it backed "
-            f"over: {position(f.final)} (solved to 0.0001 mm of path).",
+            f"over.",
             (cid(ed, "overlap/partial"), cid(ed, "range/zero"), *((cid(ed, "maneuver/sideslip"),) if slip else ())),
             ("full-position", "final", *f.bumped),
         )
@@ -246,8 +245,8 @@ def _partial_steps(f: ManeuverFacts) -> list[Step]:
     steps.append(
         Step(
             "Only the template between its start and final positions counts",
-            f"For obstacles and devices only the first {round(f.counted_length, 2)} mm of the "
-            f"{round(f.template_length, 2)} mm template (from the start position to the final position's "
+            f"For obstacles and devices only the first {f.counted_length:.1f} mm of the "
+            f"{f.template_length:.1f} mm template (from the start position to the final position's "
             f"{'trailing side' if slip else 'rear edge'}) count; the part it backed along is ignored.",
             (cid(ed, "obstacles/partial"), cid(ed, "device/partial")),
             ("template-counted",),

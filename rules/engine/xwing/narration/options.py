@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.engine.ruling import Step
+from rules.engine.scenario import kind_then_name
 from rules.engine.xwing.move_facts import OptionFacts, RotateFacts
 from rules.engine.xwing.movement import Option
-from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, position, route
+from rules.engine.xwing.narration.common import Narration, and_list, consequences, met_steps, names, route
 from rules.engine.xwing.resolve import cid
 
 
@@ -31,7 +32,13 @@ PROBLEMS = {
 
 def option_reason(labels: Mapping[str, str], o: Option) -> str | None:
     """Why a barrel-roll position or boost is not legal (the outcome's ``positions[…].reason``), or None."""
-    return "; ".join(PROBLEMS[what].format(labels.get(pid, pid)) for what, pid in o.problems) or None
+    return "; ".join(_problem(what, labels.get(pid, pid)) for what, pid in o.problems) or None
+
+
+def _problem(what: str, name: str) -> str:
+    if what == "overlaps-ship":  # "overlaps Small ship", not "overlaps ship Small ship"
+        return f"overlaps {kind_then_name('ship', name)}"
+    return PROBLEMS[what].format(name)
 
 
 def narrate_option(f: OptionFacts) -> Narration:
@@ -48,8 +55,7 @@ def narrate_option(f: OptionFacts) -> Narration:
         steps.append(
             Step(
                 f"{kind.capitalize()} {o.name}: {verdict}",
-                f"Placed {o.name}, the ship would end at {position(o.final)}; "
-                + ("nothing stops it." if o.legal else f"it {reason}."),
+                f"Placed {o.name}, " + ("nothing stops the ship." if o.legal else f"the ship {reason}."),
                 (fail_clause,),
                 (f"option-{o.name}", *o.blocking),
             )
@@ -184,8 +190,7 @@ def narrate_rotate(f: RotateFacts) -> Narration:
         Step(
             f"{ship} rotates {f.degrees}° in place",
             "Rotating is not a move: the ship turns about its centre. It cannot rotate onto another ship; rotated "
-            "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it."
-            + ("" if f.blockers else f" It ends at {position(f.final)}."),
+            "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it.",
             (cid(ed, "rotate/execute"),),
             (f.ship, "final"),
         )
