@@ -21,8 +21,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rules import limits
-from rules.engine import games, get_clause, render_svg
+from rules.engine import games, get_clause
 from rules.engine.learn.exercises import TOPICS, Exercise, Source, draw
+from rules.engine.learn.picture import before_picture
 from rules.engine.learn.words import action_words
 from rules.library import examples
 from rules.models import store_scenario
@@ -114,7 +115,7 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
         "question": question,
         "qi": qi,
         "count": len(ex.questions),
-        "before": mark_safe(render_svg(ex.scenario, None, id_prefix="lq")),
+        "before": mark_safe(before_picture(ex.scenario)),
         "here": reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep),
         "next_question": (
             reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep, q=str(qi + 1))

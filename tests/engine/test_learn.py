@@ -159,3 +159,24 @@ def test_the_edition_filter_rules_each_table_in_that_edition() -> None:
     for seed in range(10):
         ex = draw("xwing-obstacles", seed, sources(), edition="2.0")
         assert ex is not None and ex.scenario.edition == "2.0"
+
+
+def test_the_picture_before_the_action_frames_the_pieces_and_draws_nothing_computed() -> None:
+    from rules.engine import render_svg
+    from rules.engine.learn.picture import before_picture
+
+    ex = next(e for e in examples() if e.slug == "xw-03-lands-on-asteroid")
+    before = before_picture(ex.scenario)
+    whole = render_svg(ex.scenario, None, id_prefix="lq")
+    ruled = render_svg(ex.scenario, evaluate(ex.scenario), id_prefix="lq")
+    assert 'viewBox="-20 -20' in whole and 'viewBox="-20 -20' not in before, "zoomed on the pieces"
+    assert "template" in ruled and "template" not in before, "no template, no final position: no answer given away"
+
+
+def test_the_action_in_words_names_the_move_and_not_its_outcome() -> None:
+    from rules.engine.learn.words import action_words
+
+    by_slug = {e.slug: e.scenario for e in examples()}
+    assert action_words(by_slug["xw-03-lands-on-asteroid"]) == "X-wing executes a [2 straight] maneuver."
+    assert "decloaks" in action_words(by_slug["xw-26-decloak-through-asteroid"])
+    assert "speed 3" in action_words(by_slug["am-02-ram-speed-3-to-2"])

@@ -19,6 +19,7 @@ def _kind(value: Any) -> str:
 
 
 def action_words(scenario: Scenario) -> str:
+    """One sentence: who does what (no outcome, no coordinates)."""
     a = scenario.action
     t = a["type"]
     who = _who(scenario, a.get("ship"))
@@ -42,12 +43,16 @@ def action_words(scenario: Scenario) -> str:
         direction = f"{a['direction']} " if a.get("direction") else ""
         if bearing == "stationary" or speed == 0:
             return f"{who} executes a stationary [0] maneuver."
-        return f"{who} executes a [{speed} {direction}{bearing}] maneuver."
+        ignoring = " A card lets it ignore obstacles while it moves." if a.get("ignore_obstacles") else ""
+        return f"{who} executes a [{speed} {direction}{bearing}] maneuver.{ignoring}"
+    tractor = " (an enemy tractors it: the tractoring player moves it)" if a.get("tractor") else ""
     if t == "boost":
         direction = f" {a['direction']}" if a.get("direction") else ""
-        return f"{who} boosts ({_kind(a.get('bearing'))}{direction})."
+        return f"{who} boosts ({_kind(a.get('bearing'))}{direction}){tractor}."
     if t == "barrel-roll":
-        return f"{who} barrel rolls to the {a.get('direction')} ({a.get('position', 'middle')})."
+        speed = str(a.get("template", "straight-1")).rsplit("-", 1)[-1]
+        verb = "decloaks: a barrel roll" if speed == "2" else "barrel rolls"
+        return f"{who} {verb} to the {a.get('direction')} with the [{speed} straight] template{tractor}."
     if t == "rotate":
         return f"{who} rotates {a.get('degrees')}° in place."
     if t == "attack":
