@@ -23,7 +23,10 @@ def _exercise_at(url: str) -> tuple[Exercise, int]:
     assert m, url
     query = parse_qs(parts.query)
     sources = tuple(Source.of(e.slug, e.title, e.scenario) for e in examples())
-    ex = draw(m[1], int(m[2]), sources, edition=query.get("ed", [None])[0], like=query.get("like", [None])[0])
+    rules = [r for r in query.get("rules", [""])[0].split(",") if r]
+    ex = draw(
+        m[1], int(m[2]), sources, edition=query.get("ed", [None])[0], like=query.get("like", [None])[0], rules=rules
+    )
     assert ex is not None
     return ex, int(query.get("q", ["0"])[0])
 
@@ -77,6 +80,12 @@ def test_five_exercises_on_a_phone_one_wrong(browser: Browser, base_url: str) ->
         expect(page.locator("form.learn-choices")).to_be_visible()
         rules = parse_qs(urlparse(page.url).query)["rules"][0].split(",")
         assert wrong_rule in rules
+        ex, qi = _exercise_at(page.url)
+        assert any(q.rule in rules for q in ex.questions), "a weak rule is practised"
+        page.emulate_media(color_scheme="dark")
+        assert serious(page) == []
+        _tap(page, ex.questions[qi].label(ex.questions[qi].answer))
+        expect(page.locator("h1")).to_have_text("Right")
         assert serious(page) == []
 
 

@@ -44,11 +44,15 @@ def _yn(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-def _deciding(ruling: Ruling, wanted: Sequence[str], piece: str | None = None) -> tuple[int, str]:
-    """The first step citing a clause that contains one of ``wanted`` (in that order of preference),
-    or highlighting ``piece``; the last step otherwise. Returns (1-based index, clause id)."""
+def _deciding(
+    ruling: Ruling, wanted: Sequence[str], piece: str | None = None, *, last: bool = False
+) -> tuple[int, str]:
+    """The first (``last``: the last) step citing a clause that contains one of ``wanted`` (in that
+    order of preference), or highlighting ``piece``; the last step otherwise.
+    Returns (1-based index, clause id)."""
+    numbered = list(enumerate(ruling.steps, start=1))
     for word in wanted:
-        for i, step in enumerate(ruling.steps, start=1):
+        for i, step in list(reversed(numbered)) if last else numbered:
             for rule in step.rules:
                 if word in rule:
                     return i, rule
@@ -56,8 +60,7 @@ def _deciding(ruling: Ruling, wanted: Sequence[str], piece: str | None = None) -
         for i, step in enumerate(ruling.steps, start=1):
             if piece in step.highlight:
                 return i, step.rules[0]
-    last = ruling.steps[-1]
-    return len(ruling.steps), last.rules[0]
+    return len(ruling.steps), ruling.steps[-1].rules[0]
 
 
 def _labels(scenario: Scenario, ids: Sequence[str]) -> list[str]:
@@ -123,9 +126,11 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
     out: list[Question] = []
     executed = o.get("executed")
     if executed is not None:
-        step, rule = _deciding(ruling, ("bump", "/fail", "flee", "fled", "/execute"))
-        if executed == "full":
-            step, rule = _deciding(ruling, ("/execute",))
+        step, rule = _deciding(ruling, ("overlap/partial", "/fail", "flee", "bump", "/execute"))
+        if executed == "full":  # placed at the end of its template (or in its chosen position)
+            step, rule = _deciding(ruling, ("/execute",), last=True)
+            if "/execute" not in rule:
+                step, rule = _deciding(ruling, ("/stationary", "maneuver-tool", "/rotate"))
         out.append(
             Question(
                 "executed",
@@ -166,7 +171,9 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
             )
         )
     if "skips_perform_action" in o and o.get("executed") != "failed":
-        step, rule = _deciding(ruling, ("skip-action", "move-not-maneuver", "bump", "/execute"))
+        step, rule = _deciding(ruling, ("skip-action", "move-not-maneuver", "bump-effect", "bump"))
+        if not o["skips_perform_action"] and not any(w in rule for w in ("skip-action", "move-not-maneuver")):
+            step, rule = _deciding(ruling, ("final-position", "/execute"), last=True)
         out.append(
             Question(
                 "skip",
