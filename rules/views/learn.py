@@ -133,7 +133,7 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
 def _question_index(request: HttpRequest, ex: Exercise) -> int:
     q = request.GET if request.method == "GET" else request.POST
     raw = q.get("q") or "0"
-    if not raw.isdigit() or int(raw) >= len(ex.questions):
+    if not (raw.isascii() and raw.isdigit()) or int(raw) >= len(ex.questions):
         raise _Bad(f"q: this exercise has {len(ex.questions)} question(s)")
     return int(raw)
 

@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules.engine.learn.exercises import TOPICS, Source, draw
 from rules.library import examples
@@ -100,6 +102,7 @@ def test_weak_rules_and_edition_in_the_url(client: Client) -> None:
         ("/learn/xwing-obstacles/1/?q=9", None, 400, "q:"),
         ("/learn/xwing-obstacles/1/", {"q": "0", "answer": "maybe"}, 400, "answer:"),
         ("/learn/xwing-obstacles/1/", {"q": "x", "answer": "yes"}, 400, "q:"),
+        ("/learn/xwing-obstacles/1/", {"q": "²", "answer": "yes"}, 400, "q:"),
         ("/learn/xwing-obstacles/1/?rules=nope/none", None, 404, ""),
     ],
 )
@@ -109,3 +112,29 @@ def test_bad_input_is_a_400_or_404_never_a_500(
     r = client.post(url, data) if data is not None else client.get(url)
     assert r.status_code == status
     assert says in r.content.decode()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    topic=st.sampled_from([*TOPICS, "xwing", "x" * 60]),
+    seed=st.integers(min_value=0, max_value=2 * 10**9),
+    params=st.dictionaries(
+        st.sampled_from(["ed", "like", "rules", "q"]),
+        st.one_of(
+            st.text(max_size=30), st.sampled_from(["2.0", "2.5", "1.5", "0", "1", "2", "xw-01-through-asteroid-25"])
+        ),
+        max_size=4,
+    ),
+    answer=st.one_of(st.none(), st.text(max_size=10), st.sampled_from(["yes", "no", "-", "0", "2"])),
+)
+def test_no_learn_input_is_a_500(
+    client: Client, topic: str, seed: int, params: dict[str, str], answer: str | None
+) -> None:
+    from urllib.parse import urlencode
+
+    url = f"/learn/{topic}/{seed}/?" + urlencode(params)
+    if answer is None:
+        r = client.get(url)
+    else:
+        r = client.post(url, {"q": params.get("q", "0"), "answer": answer})
+    assert r.status_code in (200, 400, 404, 429)
