@@ -115,7 +115,7 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
         "question": question,
         "qi": qi,
         "count": len(ex.questions),
-        "before": mark_safe(before_picture(ex.scenario)),
+        "before": mark_safe(before_picture(ex.scenario, ex.ruling)),
         "here": reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep),
         "next_question": (
             reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep, q=str(qi + 1))

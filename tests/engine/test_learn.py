@@ -177,7 +177,7 @@ def test_the_picture_before_the_action_frames_the_pieces_and_draws_nothing_compu
     from rules.engine.learn.picture import before_picture
 
     ex = next(e for e in examples() if e.slug == "xw-03-lands-on-asteroid")
-    before = before_picture(ex.scenario)
+    before = before_picture(ex.scenario, evaluate(ex.scenario))
     whole = render_svg(ex.scenario, None, id_prefix="lq")
     ruled = render_svg(ex.scenario, evaluate(ex.scenario), id_prefix="lq")
     assert 'viewBox="-20 -20' in whole and 'viewBox="-20 -20' not in before, "zoomed on the pieces"
@@ -191,3 +191,18 @@ def test_the_action_in_words_names_the_move_and_not_its_outcome() -> None:
     assert action_words(by_slug["xw-03-lands-on-asteroid"]) == "X-wing executes a [2 straight] maneuver."
     assert "decloaks" in action_words(by_slug["xw-26-decloak-through-asteroid"])
     assert "speed 3" in action_words(by_slug["am-02-ram-speed-3-to-2"])
+
+
+def test_a_move_to_the_position_shown_shows_that_position_and_not_the_legal_region() -> None:
+    from rules.engine import render_svg
+    from rules.engine.learn.picture import before_picture
+
+    ex = next(e for e in examples() if e.slug == "am-21-obstacle-onto-ship-carries-token")
+    ruling = evaluate(ex.scenario)
+    before = before_picture(ex.scenario, ruling)
+    ruled = render_svg(ex.scenario, ruling, id_prefix="lq")
+    assert "rock moved" in before and "end of distance" in before, "where it goes, and the ruler it is measured with"
+    for figure in ("lq-region-3", "lq-blocked-a-2"):
+        assert f'id="{figure}"' in ruled
+        assert f'id="{figure}"' not in before
+    assert 'id="lq-final"' in before
