@@ -102,6 +102,8 @@ class Exercise:
     """For a generated exercise: the piece moved to the edge of its rule."""
     side: str | None = None
     distance_mm: float | None = None
+    unpractised: bool = False
+    """Asked to practise rules no library example of the topic decides: this one is any of the topic's."""
 
     @property
     def generated(self) -> bool:
@@ -155,13 +157,19 @@ def _draw(
     candidates = pool(topic, edition, sources)
     if like is not None:
         candidates = tuple(c for c in candidates if c[0].slug == like)
+    unpractised = False
     if rules:
-        candidates = tuple(c for c in candidates if any(q.rule in rules for q in questions(c[1], evaluate(c[1]))))
+        practising = tuple(c for c in candidates if any(q.rule in rules for q in questions(c[1], evaluate(c[1]))))
+        # a rule only generated variations decide: no example practises it alone, so any exercise of the topic
+        unpractised = not practising
+        candidates = practising or candidates
     if not candidates:
         return None
     rng = random.Random(f"{topic}|{edition}|{like}|{','.join(rules)}|{seed}")
     src, s = candidates[rng.randrange(len(candidates))]
     ed = s.edition
+    if unpractised:
+        return replace(_exercise(topic, seed, ed, src, s), unpractised=True)
     if rules or rng.random() < LIBRARY_SHARE:
         return _exercise(topic, seed, ed, src, s)
     for _ in range(VARY_TRIES):
