@@ -15,6 +15,9 @@ from tests.e2e.test_accessibility import serious
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+WRONG = 4
+"""The exercise answered wrong: the last, so its rule is still weak when the progress is checked."""
+
 
 def _exercise_at(url: str) -> tuple[Exercise, int]:
     """The exercise a URL names, drawn here the way the server draws it (same seed, same answer)."""
@@ -51,15 +54,15 @@ def test_five_exercises_on_a_phone_one_wrong(browser: Browser, base_url: str) ->
                 assert serious(page) == []
             ex, qi = _exercise_at(page.url)
             q = ex.questions[qi]
-            answer = q.answer if n != 2 else next(v for v, _ in q.choices if v != q.answer)
+            answer = q.answer if n != WRONG else next(v for v, _ in q.choices if v != q.answer)
             _tap(page, q.label(answer))
-            expect(page.locator("h1")).to_have_text("Not quite" if n == 2 else "Right")
+            expect(page.locator("h1")).to_have_text("Not quite" if n == WRONG else "Right")
             deciding = page.locator("ol.learn-steps > li.deciding")
             expect(deciding).to_have_count(1)
             expect(deciding).to_have_attribute("id", f"learn-step-{q.step}")
             expect(deciding.locator(".deciding-badge")).to_be_visible()
             expect(page.locator("#learn-progress")).to_be_visible()
-            if n == 2:
+            if n == WRONG:
                 wrong_rule = q.rule
                 assert serious(page) == []
                 row = page.locator(f'#learn-progress-list li[data-rule="{q.rule}"]')
