@@ -197,7 +197,3 @@ def draw(
     if topic not in TOPICS:
         raise KeyError(topic)
     return _draw(topic, seed, edition, tuple(sources), like, tuple(sorted(rules)))
-
-
-def with_edition(ex: Exercise, edition: str) -> Exercise:
-    return replace(ex, edition=edition)
