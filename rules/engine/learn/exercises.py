@@ -84,6 +84,7 @@ TOPICS: dict[str, Topic] = {
             "Obstacle and token movement",
             lambda s: s.action["type"] in ("move-obstacle", "move-token"),
         ),
+        Topic("armada-attacks", "armada", "Attacks: arc, range, line of sight", lambda s: s.action["type"] == "attack"),
         Topic("armada-mixed", "armada", "Mixed", lambda s: True),
     )
 }

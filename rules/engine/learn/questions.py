@@ -222,6 +222,32 @@ def _xwing_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
     return out
 
 
+def _armada_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
+    """Armada: may the attack be made at all; if so, is it obstructed, and at what range (a ship attacking)."""
+    o = ruling.outcome
+    a = scenario.action
+    att = _label(scenario, a["attacker"])
+    dfn = _label(scenario, a["defender"])
+    if o.get("defender_zone"):
+        dfn = f"{dfn}'s {str(o['defender_zone']).replace('-', ' ')} hull zone"
+    if not o.get("can_attack"):
+        reasons = [r for r in o.get("reasons") or [] if isinstance(r, str)]
+        step, rule = _deciding(ruling, tuple(reasons) or ("attack/",))
+        return [Question("can-attack", f"Can {att} attack {dfn}?", YES_NO, "no", step, rule)]
+    out: list[Question] = []
+    step, rule = _deciding(ruling, ("line-of-sight/obstructed", "obstacles/dust-field", "/obstructed"))
+    out.append(
+        Question(
+            "obstructed", f"Is {att}'s attack on {dfn} obstructed?", YES_NO, _yn(bool(o.get("obstructed"))), step, rule
+        )
+    )
+    if o.get("range") in ("close", "medium", "long"):
+        step, rule = _deciding(ruling, ("measuring/range",))
+        bands = tuple((b, f"{b.capitalize()} range") for b in ("close", "medium", "long"))
+        out.append(Question("range", f"At what range does {att} attack {dfn}?", bands, str(o["range"]), step, rule))
+    return out
+
+
 def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
     o = ruling.outcome
     dev = o.get("device") or {}
@@ -356,6 +382,7 @@ HANDLERS: dict[tuple[str, str], Callable[[Scenario, Ruling], list[Question]]] = 
     ("xwing", "place-obstacle"): _xwing_place_obstacle,
     ("xwing", "check-setup"): _legal,
     ("armada", "maneuver"): _armada_maneuver,
+    ("armada", "attack"): _armada_attack,
     ("armada", "move-obstacle"): _legal,
     ("armada", "move-token"): _legal,
     ("armada", "move-squadron"): _legal,
