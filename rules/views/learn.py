@@ -170,6 +170,8 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
         return limited
     row = store_scenario(scenario=ex.scenario)
     ruled = ruling_context(ex.scenario, ex.ruling)
+    for s in ruled["steps"]:  # the picture building up: each step drawn as it stands then (ids unique per step)
+        s["picture"] = mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix=f"ls{s['n']}", step=s["n"]))
     clause = get_clause(question.rule)
     ctx.update(
         revealed=True,

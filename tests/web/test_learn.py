@@ -72,6 +72,9 @@ def test_answering_reveals_the_ruling_with_the_deciding_step(client: Client, rig
     assert "like=" in html, "another like this"
     if not right:
         assert "Read the rule" in html
+    # the picture builds up: one table per step, each with its own ids
+    pictures = re.findall(r'<figure class="learn-step-picture"><svg[^>]* aria-labelledby="(ls\d+)-title"', html)
+    assert pictures == [f"ls{n}" for n in range(1, len(ex.ruling.steps) + 1)]
 
 
 def test_a_later_question_of_the_same_exercise(client: Client) -> None:
