@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache as memoise
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -63,6 +63,7 @@ def _form_context(s: Setup) -> dict[str, Any]:
     doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
     piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
     game_name = str((s.form.data if s.bound else s.form.initial).get("game") or "")
+    s.form.fields["palette"].widget.attrs["form"] = "setup"  # shown in the sheet, beside the table
     return {
         "shape_palette": _shape_palette(game_name),
         "piece_ids": piece_ids,
@@ -88,6 +89,12 @@ def setup(request: HttpRequest) -> HttpResponse:
         s.scenario = row.scenario()
     else:
         s = Setup(request.GET if request.GET else None)
+    pushed = None
+    if s.after_add is not None and _whole_page(request):
+        # the table adds the piece in place: the page for the address that holds it, pushed as the address
+        pushed = "?" + s.after_add + "&pick=1"
+        request.GET = QueryDict(s.after_add + "&pick=1")
+        s = Setup(request.GET)
     if s.after_add is not None and not is_partial(request):
         # after adding a row, show it from an address of its own: the preview and its links include it,
         # and reloading the page adds nothing
@@ -110,23 +117,40 @@ def setup(request: HttpRequest) -> HttpResponse:
         ghosts = _ghosts(table, s.document)
         ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
     json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
-    # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
-    if s.bound and "snaps" in request.GET and not json_mode:
-        ctx["snaps"] = _snap_links(request, s, table) if table is not None else []
-    elif s.bound and isinstance(s.document, dict) and not json_mode:
-        ctx["snaps_link"] = _with(request, {"snaps": "1"})
+    # snaps are offered live, with the preview (bench/bench_ruling.py times them)
+    if s.bound and table is not None and not json_mode:
+        ctx["snaps"] = _snap_links(request, s, table)
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
-        ctx["menu"] = [(label, kind, _with(request, values)) for label, kind, values in menu]
+        chosen = _action_so_far(s.document)
+        ctx["menu"] = [
+            (label, kind, _with(request, values), _is_chosen(chosen, values)) for label, kind, values in menu
+        ]
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in request.GET for key in (*ADDING, PICKED))
     status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
-    template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
-    return render(request, template, ctx, status=status)
+    ctx["building"] = building
+    template = "rules/setup.html" if _whole_page(request) or not is_partial(request) else "rules/setup.html#preview"
+    response = render(request, template, ctx, status=status)
+    if pushed is not None:
+        response["HX-Push-Url"] = pushed
+    return response
+
+
+def _whole_page(request: HttpRequest) -> bool:
+    """An htmx request for the whole workspace (a pick, an add, a delete: the rows change too), not the preview."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and htmx.target == "workspace" and not htmx.history_restore_request
+
+
+def _is_chosen(action: dict[str, Any], values: dict[str, str]) -> bool:
+    """Whether a menu choice is what the action holds now (the dial highlights it)."""
+    now = {**action, "action": action.get("type")}
+    return all(str(now.get(k) if now.get(k) is not None else "") == str(v) for k, v in values.items())
 
 
 def _with(request: HttpRequest, values: dict[str, str]) -> str:

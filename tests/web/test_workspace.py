@@ -1,0 +1,64 @@
+"""The setup page's workspace: picks and adds answer in place (htmx), the table says what to zoom to."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+BASE = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+SHIP = {"p-0-id": "a", "p-0-kind": "ship", "p-0-chassis": "t65xwing", "p-0-size": "small"}
+SHIP |= {"p-0-x": "300", "p-0-y": "300"}
+WORKSPACE = {"HX-Request": "true", "HX-Target": "workspace"}
+
+
+def fit(page: str) -> tuple[list[float], str]:
+    """The table's fit box (picture units: x, y down, width, height) and its key."""
+    m = re.search(r'data-fit="([^"]+)" data-fit-key="([^"]*)"', page)
+    assert m is not None
+    return [float(v) for v in m.group(1).split()], htmllib.unescape(m.group(2))
+
+
+def test_adding_in_place_answers_with_the_page_that_holds_the_piece_and_pushes_its_address(client: Client) -> None:
+    q = BASE | SHIP | {"palette": "xwing:obstacle:asteroid-4", "add_named": "1", "near_x": "300", "near_y": "420"}
+    r = client.get("/setup/", q, headers=WORKSPACE)
+    assert r.status_code == 200  # no redirect: htmx swaps the workspace in place
+    page = r.content.decode()
+    assert '<div id="workspace"' in page and 'data-piece="asteroid-4-1"' in page  # the preview holds it already
+    pushed = parse_qs(urlparse(r["HX-Push-Url"]).query)
+    assert "add_named" not in pushed and "near_x" not in pushed and pushed["p-1-shape"] == ["asteroid-4"]
+    # it lands near where the table is looked at, on a free spot (not on the ship)
+    x, y = float(pushed["p-1-x"][0]), float(pushed["p-1-y"][0])
+    assert abs(x - 300) <= 90 and abs(y - 420) <= 90 and (abs(x - 300) >= 90 or abs(y - 300) >= 90)
+    plain = client.get("/setup/", q)
+    assert plain.status_code == 303  # without htmx: the address that holds it, as before
+
+
+def test_a_typed_change_answers_with_the_preview_alone(client: Client) -> None:
+    page = client.get("/setup/", BASE | SHIP, headers={"HX-Request": "true", "HX-Target": "preview"}).content.decode()
+    assert '<div id="workspace"' not in page and 'class="stage"' in page
+
+
+def test_the_table_fits_the_pieces_then_the_action_and_says_when_the_question_changed(client: Client) -> None:
+    (x, y, w, h), key = fit(client.get("/setup/", BASE | SHIP).content.decode())
+    top = 914.4 - 300  # the ship's centre in picture units
+    assert x < 300 < x + w and y < top < y + h and w < 200  # the ship, with room around: not the whole table
+    assert key.startswith("pieces;")
+    moving = BASE | SHIP | {"ship": "a", "bearing": "bank", "direction": "left", "speed": "2"}
+    (x2, y2, w2, h2), key2 = fit(client.get("/setup/", moving).content.decode())
+    assert key2 != key and "bearing=bank" in key2
+    assert y2 < top - 100  # the template and the final base ahead of the ship are in the box
+    dragged = moving | {"p-0-x": "320"}
+    assert fit(client.get("/setup/", dragged).content.decode())[1] == key2  # a drag keeps the view
+
+
+def test_the_chosen_maneuver_is_marked_on_the_dial(client: Client) -> None:
+    moving = BASE | SHIP | {"ship": "a", "bearing": "bank", "direction": "left", "speed": "2", "pick": "1"}
+    page = client.get("/setup/", moving).content.decode()
+    chosen = re.findall(r'data-option="([^"]+)" aria-current="true"', page)
+    assert chosen == ["2 bank left"]
