@@ -63,7 +63,17 @@ def _form_context(s: Setup) -> dict[str, Any]:
     doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
     piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
     game_name = str((s.form.data if s.bound else s.form.initial).get("game") or "")
-    s.form.fields["palette"].widget.attrs["form"] = "setup"  # shown in the sheet, beside the table
+    # the palette is shown in the sheet, beside the table; with htmx, picking a piece adds it at once
+    s.form.fields["palette"].widget.attrs.update(
+        {
+            "form": "setup",
+            "hx-get": reverse("rules:setup"),
+            "hx-trigger": "change",
+            "hx-include": "#setup",
+            "hx-vals": '{"add_named": "1"}',
+            "hx-push-url": "true",
+        }
+    )
     return {
         "shape_palette": _shape_palette(game_name),
         "piece_ids": piece_ids,
@@ -117,6 +127,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         ghosts = _ghosts(table, s.document)
         ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
     json_mode = bool((request.GET.get("doc") or "").strip())  # the links rewrite fields the document overrides
+    ctx["games_menu"] = _games_menu(request, s)
     # snaps are offered live, with the preview (bench/bench_ruling.py times them)
     if s.bound and table is not None and not json_mode:
         ctx["snaps"] = _snap_links(request, s, table)
@@ -130,6 +141,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
+        ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
     building = any(key in request.GET for key in (*ADDING, PICKED))
     status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
@@ -147,9 +159,29 @@ def _whole_page(request: HttpRequest) -> bool:
     return bool(htmx) and htmx.target == "workspace" and not htmx.history_restore_request
 
 
+def _games_menu(request: HttpRequest, s: Setup) -> list[tuple[str, str, bool]]:
+    """Each game and edition as a link (label, address, whether it is the one in use)."""
+    data = s.form.data if s.bound else s.form.initial
+    game_now, edition_now = str(data.get("game") or ""), str(data.get("edition") or "")
+    return [
+        (
+            f"{g.title} {e}" if len(g.editions) > 1 else g.title,
+            _with(request, {"game": g.name, "edition": e}),
+            g.name == game_now and e == edition_now,
+        )
+        for g in games.all_games()
+        for e in reversed(g.editions)
+    ]
+
+
 def _is_chosen(action: dict[str, Any], values: dict[str, str]) -> bool:
     """Whether a menu choice is what the action holds now (the dial highlights it)."""
-    now = {**action, "action": action.get("type")}
+    device = action.get("device")
+    now = {
+        **action,
+        "action": action.get("type"),
+        "device_type": device.get("type") if isinstance(device, dict) else None,
+    }
     return all(str(now.get(k) if now.get(k) is not None else "") == str(v) for k, v in values.items())
 
 

@@ -200,7 +200,10 @@ function makeOverview(stage, svg) {
     if (el.matches(".option-ghosts, title, desc, text")) el.remove();
     else el.removeAttribute("id");
   }
-  for (const el of copy.querySelectorAll("[tabindex]")) el.removeAttribute("tabindex");
+  for (const el of copy.querySelectorAll("[tabindex], [data-piece], [aria-label]")) {
+    for (const name of ["tabindex", "data-piece", "aria-label", "class"]) el.removeAttribute(name);
+  }
+  for (const name of ["data-fit", "data-fit-key", "data-table-height"]) copy.removeAttribute(name);
   copy.removeAttribute("aria-labelledby");
   copy.removeAttribute("aria-describedby");
   copy.removeAttribute("role");
@@ -252,7 +255,8 @@ function select(pid) {
     document.getElementById("selected-name").textContent = pieceName(selected);
     const link = document.getElementById("selected-row");
     if (link && row) link.href = `#row-${row.slice(2)}`;
-    const player = row && field(row, "player");
+    const kind = row && field(row, "kind");
+    const player = kind && kind.value === "ship" ? field(row, "player") : null;
     for (const b of document.querySelectorAll("#selected [data-tool^=player]")) {
       b.hidden = !player;
       b.setAttribute("aria-pressed", String(Boolean(player) && b.dataset.tool === `player${player.value}`));
@@ -371,17 +375,15 @@ document.addEventListener("click", (event) => {
   else if (selected && b.dataset.tool === "player2") setPlayer(selected, "2");
 });
 // a piece added by name lands where the table is looked at (the server finds a free spot near it)
-document.addEventListener(
-  "click",
-  (event) => {
-    if (!event.target.closest("#add-named")) return;
-    const c = viewCentre();
-    if (!c) return;
-    document.getElementById("near_x").value = String(Math.round(c.x));
-    document.getElementById("near_y").value = String(Math.round(c.y));
-  },
-  true,
-);
+document.body.addEventListener("htmx:configRequest", (event) => {
+  const params = event.detail.parameters;
+  if (!params.add_named) return;
+  const c = viewCentre();
+  if (c) {
+    params.near_x = String(Math.round(c.x));
+    params.near_y = String(Math.round(c.y));
+  }
+});
 
 // keyboard: arrows nudge 1 mm (Shift 10), [ and ] turn 1° (Shift 15°), Delete removes
 document.addEventListener("keydown", (event) => {

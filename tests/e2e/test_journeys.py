@@ -31,10 +31,10 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     expect(page).to_have_url(re.compile(r"/setup/\?.*p-0-id=a"))
-    first = page.locator("#preview svg").inner_html()
+    first = page.locator("#preview svg.table-picture").inner_html()
     page.locator('[name="speed"]').select_option("4")
     expect(verdict).to_contain_text("(300, 400)")
-    assert page.locator("#preview svg").inner_html() != first
+    assert page.locator("#preview svg.table-picture").inner_html() != first
 
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))

@@ -8,7 +8,7 @@ from rules.engine.geometry import overlaps, range_band
 from rules.engine.xwing.pieces import outline, ship_square
 from rules.engine.xwing.shapes import shape_polygon
 from rules.engine.xwing.snaps import snap_menu
-from tests.engine.helpers import move, scenario, ship
+from tests.engine.helpers import move, rule, scenario, ship
 
 ROCK = {"id": "rock", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-7", "x": 700, "y": 700, "rotation": 30}
 MINE = {"id": "pm", "kind": "device", "type": "proximity-mine", "x": 800, "y": 800, "heading": 0}
@@ -124,3 +124,54 @@ def test_no_snap_lands_off_the_table() -> None:
     snaps = snap_menu(sc, sc.action)
     assert snaps and all(0 <= v["x"] <= 914.4 and 0 <= v["y"] <= 914.4 for _, _, v in snaps)
     assert not any("range 3 ahead" in label for label, _, _ in snaps)
+
+
+def test_question_snaps_put_a_piece_on_the_template_and_under_the_final_base(snaps: dict[str, dict]) -> None:
+    """Issue 22: the snaps a question needs come first, and each does what it says."""
+    sc = scenario([ship("a", 300, 300, heading=20, label="X"), ROCK], move("a", "bank", 2, "left"))
+    from rules.engine.xwing.movement import execute_maneuver
+
+    done = execute_maneuver(sc, sc.piece("a"), sc.action)
+    labels = list(snaps)
+    assert labels[0] == "rock: on the template, middle"  # what the question is about, before touching and ranges
+    for where in ("start", "middle", "end"):
+        assert overlaps(placed(snaps[f"rock: on the template, {where}"], ROCK), done.template), where
+    under = placed(snaps["rock: under the final base"], ROCK)
+    final = outline(sc.piece("a")).centroid  # the start
+    assert not overlaps(under, outline(sc.piece("a")))  # ahead, where the ship ends, not where it starts
+    assert under.distance(final) > 50
+    rules = rule(
+        [ship("a", 300, 300, heading=20, label="X"), {**ROCK, **xy(snaps["rock: under the final base"])}], sc.action
+    )
+    assert "rock" in rules.summary  # the ship ends on it
+
+
+def xy(v: dict) -> dict:
+    return {"x": v["x"], "y": v["y"]}
+
+
+def test_partly_under_a_base_overlaps_it_without_covering_its_centre(snaps: dict[str, dict]) -> None:
+    base = ship_square(scenario([ship("a", 300, 300, heading=20, label="X")], move("a")).piece("a"))
+    rock = placed(snaps["rock: partly under X's base"], ROCK)
+    assert overlaps(rock, base) and not rock.contains(base.centroid)
+
+
+def test_an_attack_offers_the_defender_at_each_range_and_an_obstacle_across_the_line_of_fire() -> None:
+    pieces = [ship("a", 457, 457, label="X"), ship("t", 547, 457, player=2, label="T"), ROCK]
+    attack = {"type": "attack", "attacker": "a", "defender": "t"}
+    got = {label: v for label, _, v in snap_menu(scenario(pieces, attack, "2.0"), attack)}
+    for band in (1, 2, 3):
+        moved = scenario([pieces[0], {**pieces[1], **xy(got[f"T: at range {band} ahead of X"])}, ROCK], attack)
+        assert range_band(ship_square(moved.piece("a")).distance(ship_square(moved.piece("t")))) == band
+    moved = [pieces[0], {**pieces[1], **xy(got["T: at range 2 ahead of X"])}, ROCK]
+    again = {label: v for label, _, v in snap_menu(scenario(moved, attack, "2.0"), attack)}
+    across = [*moved[:2], {**ROCK, **xy(again["rock: across the line of fire"])}]
+    assert "obstructed" in rule(across, attack, "2.0").summary
+
+
+def test_a_ship_snaps_partly_under_the_device_another_ship_drops() -> None:
+    pieces = [ship("t", 457, 547, label="T"), ship("x", 457, 457, player=2, label="X")]
+    drop = {"type": "drop", "ship": "t", "device": {"id": "m", "type": "proximity-mine"}}
+    got = {label: v for label, _, v in snap_menu(scenario(pieces, drop), drop)}
+    moved = [pieces[0], {**pieces[1], **xy(got["X: partly under the Proximity Mine"])}]
+    assert "dropped under X" in rule(moved, drop).summary
