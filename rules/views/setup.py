@@ -135,15 +135,21 @@ def setup(request: HttpRequest) -> HttpResponse:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
         chosen = _action_so_far(s.document)
+        ctx["menu_devices"] = bool(menu) and all(kind == "device" for _, kind, _ in menu)
         ctx["menu"] = [
             (label, kind, _with(request, values), _is_chosen(chosen, values)) for label, kind, values in menu
         ]
+        ctx["menu_chosen"] = next((label for label, _, _, on in ctx["menu"] if on), None)
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
-    building = any(key in request.GET for key in (*ADDING, PICKED))
+    # Undo and Back ask htmx to load an earlier address (a state being built, not a submission)
+    building = (
+        any(key in request.GET for key in (*ADDING, PICKED))
+        or request.headers.get("HX-History-Restore-Request") == "true"
+    )
     status = 400 if s.bound and s.problems and not is_partial(request) and not building else 200
     ctx["building"] = building
     template = "rules/setup.html" if _whole_page(request) or not is_partial(request) else "rules/setup.html#preview"

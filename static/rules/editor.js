@@ -166,6 +166,7 @@ function setupTable() {
       maxScale: 60,
       step: 0.25,
       excludeClass: "editable",
+      exclude: [...stage.querySelectorAll(".zoom-tools, .piece-tools, .hint")],
       cursor: "move",
       startScale: start ? start.scale : 1,
       startX: start ? start.x : 0,
@@ -295,7 +296,6 @@ document.addEventListener("pointerdown", (event) => {
   const piece = tool ? selected && pieceEl(selected) : event.target.closest("#preview [data-piece]");
   if (!piece) return;
   const kind = tool ? tool.dataset.tool : "piece";
-  if (kind === "delete") return; // a click
   drag = {
     pid: piece.dataset.piece,
     kind,
@@ -334,6 +334,11 @@ document.addEventListener("pointerup", (event) => {
   drag = null;
   const piece = pieceEl(pid);
   if (!piece) return;
+  if (kind === "delete") {
+    if (!moved) remove(pid);
+    return;
+  }
+  if (kind === "move" && !moved) return;
   if (kind === "turn") {
     if (!moved) {
       turn(pid, 45);
@@ -362,6 +367,9 @@ document.addEventListener("click", (event) => {
 document.addEventListener("click", (event) => {
   const b = event.target.closest("[data-zoom], [data-tool], [data-history]");
   if (!b) return;
+  // the handles on the table answer pointers (a tap or a drag); a click from the keyboard (detail 0) here
+  if (b.closest("#piece-tools") && event.detail !== 0) return;
+  if (b.closest("#piece-tools") && b.dataset.tool === "turn" && selected) return turn(selected, 45);
   if (b.dataset.zoom === "in") zoomBy(1.5);
   else if (b.dataset.zoom === "out") zoomBy(1 / 1.5);
   else if (b.dataset.zoom === "fit") fit(false);

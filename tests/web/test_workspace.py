@@ -62,3 +62,11 @@ def test_the_chosen_maneuver_is_marked_on_the_dial(client: Client) -> None:
     page = client.get("/setup/", moving).content.decode()
     chosen = re.findall(r'data-option="([^"]+)" aria-current="true"', page)
     assert chosen == ["2 bank left"]
+
+
+def test_undo_loads_an_earlier_address_with_a_200_even_when_something_is_still_missing(client: Client) -> None:
+    """htmx refuses to restore a page that answers 400: Undo (history.back) must get the page with a 200."""
+    half = BASE | SHIP | {"ship": "a"}  # the maneuver is not chosen yet
+    assert client.get("/setup/", half).status_code == 400  # as a submission: what is missing is an error
+    restored = client.get("/setup/", half, headers={"HX-History-Restore-Request": "true"})
+    assert restored.status_code == 200 and 'data-piece="a"' in restored.content.decode()
