@@ -123,6 +123,16 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["verdict"] = ruling.summary
         ctx["preview_steps"] = [s.title for s in ruling.steps]
         ctx["preview_warnings"] = list(ruling.warnings)
+    elif isinstance(s.document, dict) and (proposed := _proposed_here(s.document)) is not None:
+        # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
+        table = proposed
+        ruling = evaluate(proposed)
+        ctx["picture"] = mark_safe(
+            render_svg(
+                proposed, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=_ghosts(proposed, s.document)
+            )
+        )
+        ctx["destination_hint"] = True
     elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
         ghosts = _ghosts(table, s.document)
         ctx["picture"] = mark_safe(render_svg(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
@@ -202,6 +212,26 @@ def _with(request: HttpRequest, values: dict[str, str]) -> str:
     return "?" + query.urlencode()
 
 
+def _proposed_here(doc: dict[str, Any]) -> Scenario | None:
+    """A move that lacks only its destination, proposed where the moved piece stands (None otherwise)."""
+    action = doc.get("action")
+    if not isinstance(action, dict) or str(doc.get("game")) not in games.names():
+        return None
+    to = action.get("to")
+    if to is not None and not (isinstance(to, dict) and to.get("x") in (None, "") and to.get("y") in (None, "")):
+        return None
+    pieces = {p.get("id"): p for p in doc.get("pieces") or [] if isinstance(p, dict)}
+    game = games.get(str(doc["game"]))
+    moved = next((pieces[v] for k, v in action.items() if k in game.mover_keys and v in pieces), None)
+    if moved is None or action.get("type") in game.whole_table_actions or "x" not in moved:
+        return None
+    try:
+        here = {**(to or {}), "x": moved["x"], "y": moved["y"]}
+        return parse_scenario(doc | {"action": action | {"to": {k: v for k, v in here.items() if v not in (None, "")}}})
+    except ScenarioError:
+        return None
+
+
 def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
     """The pieces with an action that needs nothing else (None if the pieces are not valid yet)."""
     try:
@@ -222,9 +252,11 @@ def _snap_links(request: HttpRequest, s: Setup, scenario: Scenario) -> list[tupl
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
     rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
     out = []
-    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
+    for label, kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
-        if i is not None:
+        if kind == "destination":  # where a move ends: the action's destination, not the piece's row
+            out.append((label, _with(request, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
+        elif i is not None:
             values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
             if v.get("heading") is not None:
                 values[f"p-{i}-heading"] = str(v["heading"])

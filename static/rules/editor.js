@@ -356,11 +356,26 @@ document.addEventListener("pointerup", (event) => {
   select(pid);
   piece.focus({ preventScroll: true });
 });
-// a tap on the table away from any piece lets the selection go
+// a tap on the table away from any piece lets the selection go; a tap in a move's drawn legal region
+// makes that spot the move's destination
 document.addEventListener("click", (event) => {
-  if (event.target.closest("#preview .stage") && !event.target.closest("[data-piece], #piece-tools, .zoom-tools, .overview")) {
-    select(null);
+  if (!event.target.closest("#preview .stage") || event.target.closest("[data-piece], #piece-tools, .zoom-tools, .overview")) {
+    return;
   }
+  const region = event.target.closest("#preview .zoomable .figure.area");
+  const f = form();
+  const toX = f && f.querySelector('[name="to_x"]');
+  const toY = f && f.querySelector('[name="to_y"]');
+  const action = f && f.querySelector('[name="action"]');
+  if (region && toX && toY && action && action.value.startsWith("move-")) {
+    const svg = tableSvg();
+    const p = svgPoint(svg, event.clientX, event.clientY);
+    write(toX, p.x);
+    write(toY, Number(svg.dataset.tableHeight) - p.y);
+    commit(toX);
+    return;
+  }
+  select(null);
 });
 
 // the buttons: zoom, the selected piece's properties, undo and redo

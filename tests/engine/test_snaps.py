@@ -175,3 +175,26 @@ def test_a_ship_snaps_partly_under_the_device_another_ship_drops() -> None:
     got = {label: v for label, _, v in snap_menu(scenario(pieces, drop), drop)}
     moved = [pieces[0], {**pieces[1], **xy(got["X: partly under the Proximity Mine"])}]
     assert "dropped under X" in rule(moved, drop).summary
+
+
+def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
+    """Issue 22: the destination snaps come from the legal region the ruling draws."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1, "label": "V"},
+    ]
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    got = {label: v for label, kind, v in armada_snaps(table, move) if kind == "destination"}
+    assert list(got) == ["rock: toward V, as far as it may go"]  # nothing proposed yet: no "nearest"
+    off = move | {"to": {"x": 960, "y": 560}}  # 60 mm off the ruler's centre line: not legal
+    assert "not legal" in evaluate(parse_scenario(doc | {"action": off})).summary
+    got = {label: v for label, kind, v in armada_snaps(table, off) if kind == "destination"}
+    for label, v in got.items():
+        placed = doc | {"action": move | {"to": {"x": v["x"], "y": v["y"]}}}
+        assert evaluate(parse_scenario(placed)).outcome["legal"], label
+    assert abs(got["rock: to the nearest legal spot"]["y"] - 560) < 0.5  # straight across to the line

@@ -70,3 +70,19 @@ def test_undo_loads_an_earlier_address_with_a_200_even_when_something_is_still_m
     assert client.get("/setup/", half).status_code == 400  # as a submission: what is missing is an error
     restored = client.get("/setup/", half, headers={"HX-History-Restore-Request": "true"})
     assert restored.status_code == 200 and 'data-piece="a"' in restored.content.decode()
+
+
+def test_an_armada_move_without_a_destination_draws_its_legal_region_and_offers_one(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "2", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-1-id": "vic", "p-1-kind": "ship", "p-1-size": "medium", "p-1-x": "900", "p-1-y": "700", "p-1-label": "V"}
+    q |= {"action": "move-obstacle", "moved": "rock", "max_distance": "2", "min_distance": "1", "toward": "vic"}
+    page = client.get("/setup/", q).content.decode()
+    assert 'class="figure line"' in page or 'class="figure area"' in page  # the legal positions, drawn
+    assert "Tap a spot inside the legal region" in page and 'data-testid="verdict"' not in page
+    found = re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
+    links = {htmllib.unescape(label): htmllib.unescape(href) for href, label in found}
+    target = parse_qs(urlparse(links["rock: toward V, as far as it may go"]).query)
+    assert target["p-0-x"] == ["900"] and float(target["to_y"][0]) > 450  # the move's destination, not the row
+    after = client.get("/setup/" + links["rock: toward V, as far as it may go"]).content.decode()
+    assert "Moving rock: legal." in after
