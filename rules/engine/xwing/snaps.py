@@ -152,8 +152,10 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
                     if other is not ship:
                         at = _partly_under(other, landed, (float(other.get("x")), float(other.get("y"))))
                         out += _entry(f"{other.label}: partly under the {card.name}", other, at)
+    # partly under the acting ship and the ship nearest to it (a live snap list stays short and fast)
+    others = sorted((o for o in ships if o is not ship), key=lambda o: ship_square(o).distance(ship_square(ship)))
     for p in movable:
-        for other in ships[:3]:
+        for other in [ship, *others[:1]]:
             c = outline(p).centroid
             away = (
                 (c.x, c.y)
