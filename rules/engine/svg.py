@@ -102,7 +102,8 @@ def render_svg(
     cv = _Canvas(h)
     x0, y0, x1, y1 = _focus(scenario, ruling) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     size = max(x1 - x0, y1 - y0)
-    cv.font = max(6.0, size / 55)
+    # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
+    cv.font = max(6.0, size / (90 if editable else 55))
     svg = ET.Element(
         "svg",
         {

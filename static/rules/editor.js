@@ -8,7 +8,7 @@
 // Without JavaScript the fields and links work as they are.
 
 const READABLE = 1.25; // CSS px per mm at least at the default zoom: a 40 mm base is 50 px across
-const MOST = 8; // CSS px per mm at most
+const MOST = 2.2; // CSS px per mm at most when fitting (a lone small base: 88 px); + zooms further
 const TAP = 6; // px a pointer may wander and still be a tap
 
 const form = () => document.getElementById("setup");
