@@ -147,6 +147,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         menu = game.action_menu(s.document)
         chosen = _action_so_far(s.document)
         ctx["menu_devices"] = bool(menu) and all(kind == "device" for _, kind, _ in menu)
+        ctx["menu_wraps"] = bool(menu) and all(kind in ("device", "distance", "toward") for _, kind, _ in menu)
         ctx["menu"] = [
             (label, kind, _with(request, values), _is_chosen(chosen, values)) for label, kind, values in menu
         ]

@@ -217,3 +217,58 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
         redo = page.get_by_role("button", name="Redo")
         redo.tap() if touch else redo.click()
         expect(page.locator('#preview [data-piece="asteroid-1-1"]')).to_have_count(0)
+
+
+def test_an_armada_obstacle_moved_toward_a_ship_at_distance_1_2_onto_a_legal_spot(journey: Journey) -> None:
+    j = journey
+    j.link("Armada")
+    j.add("armada:obstacle:asteroid-field-1")
+    j.add("armada:ship:arquitens-class-light-cruiser")
+    j.link("asteroid-1-1 is moved")
+    j.link("distance 1–2")
+    name = j.page.locator('[name="p-1-label"]').input_value()
+    j.link(f"toward {name}")
+    expect(j.page.locator("#preview .zoomable .figure.line, #preview .zoomable .figure.area").first).to_be_attached()
+    j.link(f"asteroid-1-1: toward {name}, as far as it may go")  # the far end of the legal line drawn
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("legal")
+    expect(j.page.get_by_test_id("verdict")).not_to_contain_text("not legal")
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("legal")
+    assert j.actions == 8
+
+
+def test_a_tap_inside_the_drawn_legal_region_sets_an_armada_moves_destination(browser: Browser, base_url: str) -> None:
+    with watched_page(browser, **PHONE) as page:
+        j = Journey(page, touch=True)
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        j.link("Armada")
+        j.add("armada:obstacle:asteroid-field-1")
+        j.link("asteroid-1-1 is moved")
+        j.link("up to distance 2")
+        region = page.locator("#preview .zoomable .figure.area polygon").first
+        expect(region).to_be_attached()
+        j.settle()
+        # a point inside the drawn region, away from where the rock stands (which would be no move)
+        spot = region.evaluate(
+            """p => {
+              const svg = p.ownerSVGElement, box = p.getBBox(), r = svg.getBoundingClientRect();
+              const vb = svg.viewBox.baseVal;
+              const stage = document.querySelector('#preview .stage').getBoundingClientRect();
+              for (let fy = 0.2; fy <= 0.8; fy += 0.05) for (let fx = 0.2; fx <= 0.8; fx += 0.05) {
+                const x = box.x + box.width * fx, y = box.y + box.height * fy;
+                if (!p.isPointInFill(new DOMPoint(x, y)) || Math.abs(fx - 0.5) < 0.2) continue;
+                const cx = r.left + (x - vb.x) * r.width / vb.width, cy = r.top + (y - vb.y) * r.height / vb.height;
+                const hit = document.elementFromPoint(cx, cy);
+                const inStage = cy > stage.top + 30 && cy < stage.bottom - 50;
+                if (inStage && hit && p.parentElement.contains(hit)) return [cx, cy];
+              }
+              return null;
+            }"""
+        )
+        assert spot is not None
+        j.actions += 1
+        page.touchscreen.tap(spot[0], spot[1])
+        expect(page.locator('[name="to_x"]')).not_to_have_value("")
+        expect(page.get_by_test_id("verdict")).to_contain_text("Moving asteroid-1-1: legal.")
+        assert j.actions <= MAX_ACTIONS

@@ -86,3 +86,29 @@ def test_an_armada_move_without_a_destination_draws_its_legal_region_and_offers_
     assert target["p-0-x"] == ["900"] and float(target["to_y"][0]) > 450  # the move's destination, not the row
     after = client.get("/setup/" + links["rock: toward V, as far as it may go"]).content.decode()
     assert "Moving rock: legal." in after
+
+
+def test_an_armada_move_is_set_up_by_picking_its_distance_and_the_piece_it_moves_toward(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "2", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-1-id": "vic", "p-1-kind": "ship", "p-1-size": "medium", "p-1-x": "900", "p-1-y": "700", "p-1-label": "V"}
+    q |= {"action": "move-obstacle", "moved": "rock"}
+    page = client.get("/setup/", q).content.decode()
+    found = re.findall(r'<a class="dial-[a-z]+" href="([^"]+)" data-option="([^"]+)"', page)
+    menu = {htmllib.unescape(label): htmllib.unescape(href) for href, label in found}
+    assert {"distance 1–2", "up to distance 3", "toward V"} <= set(menu)
+    picked = parse_qs(urlparse(menu["distance 1–2"]).query)
+    assert picked["max_distance"] == ["2"] and picked["min_distance"] == ["1"] and picked["moved"] == ["rock"]
+    toward = client.get("/setup/" + menu["distance 1–2"]).content.decode()
+    href = re.search(r'<a class="dial-toward" href="([^"]+)" data-option="toward V"', toward).group(1)
+    both = parse_qs(urlparse(htmllib.unescape(href)).query)
+    assert both["toward"] == ["vic"] and both["max_distance"] == ["2"]  # the distance picked is kept
+    chosen = client.get("/setup/" + htmllib.unescape(href)).content.decode()
+    assert re.findall(r'data-option="([^"]+)" aria-current="true"', chosen) == ["distance 1–2", "toward V"]
+
+
+def test_an_armada_table_with_only_an_obstacle_is_drawn(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-0-shape": "asteroid-field-1", "action": "maneuver"}
+    assert 'data-piece="rock"' in client.get("/setup/", q).content.decode()
