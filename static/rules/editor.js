@@ -253,7 +253,10 @@ function select(pid) {
   if (selected) {
     pieceEl(selected).classList.add("selected");
     const row = rowOf(selected);
-    document.getElementById("selected-name").textContent = pieceName(selected);
+    const facing = row && field(row, "heading");
+    const deg = facing && read(facing);
+    document.getElementById("selected-name").textContent =
+      pieceName(selected) + (deg !== null && deg !== undefined && deg !== "" ? `, facing ${deg}°` : "");
     const link = document.getElementById("selected-row");
     if (link && row) link.href = `#row-${row.slice(2)}`;
     const kind = row && field(row, "kind");
@@ -389,8 +392,15 @@ document.addEventListener("click", (event) => {
   else if (b.dataset.zoom === "out") zoomBy(1 / 1.5);
   else if (b.dataset.zoom === "fit") fit(false);
   else if (b.dataset.zoom === "whole") fit(true);
-  else if (b.dataset.history === "back") history.back();
-  else if (b.dataset.history === "forward") history.forward();
+  else if (b.dataset.history === "back" && steps("undo") > 0) {
+    steps("undo", -1);
+    steps("redo", 1);
+    history.back();
+  } else if (b.dataset.history === "forward" && steps("redo") > 0) {
+    steps("redo", -1);
+    steps("undo", 1);
+    history.forward();
+  }
   else if (selected && b.dataset.tool === "delete") remove(selected);
   else if (selected && b.dataset.tool === "left") turn(selected, -45);
   else if (selected && b.dataset.tool === "right") turn(selected, 45);
@@ -444,10 +454,31 @@ for (const [kind, show] of [["pointerover", true], ["focusin", true], ["pointero
   });
 }
 
+// Undo and Redo step through the addresses this tab pushed (each change is one): counted here, so Undo
+// never leaves the page for the one before it, and each is disabled when there is nothing to step to
+function steps(kind, delta = 0) {
+  const key = `table-ruling-${kind}`;
+  const n = Math.max(0, Number(sessionStorage.getItem(key) || 0) + delta);
+  if (delta) sessionStorage.setItem(key, String(n));
+  return n;
+}
+function showSteps() {
+  for (const [kind, dir] of [["undo", "back"], ["redo", "forward"]]) {
+    const b = document.querySelector(`#preview [data-history="${dir}"]`);
+    if (b) b.disabled = steps(kind) === 0;
+  }
+}
+document.body.addEventListener("htmx:pushedIntoHistory", () => {
+  steps("undo", 1);
+  sessionStorage.setItem("table-ruling-redo", "0");
+  showSteps();
+});
+
 // after every redraw (a typed change, a pick, Back): the same view unless the question changed, the same selection
 function refresh() {
   setupTable();
   select(selected);
+  showSteps();
   // a menu that scrolls sideways shows its current choice
   for (const chip of document.querySelectorAll("#preview .sheet nav [aria-current]")) {
     const row = chip.parentElement;
@@ -483,6 +514,11 @@ window.addEventListener("resize", () => {
 // Ready once htmx has set up the page too (it starts on DOMContentLoaded, after this module runs): a drag
 // before that would change the fields without refreshing the preview. Same as permalink.js.
 function ready() {
+  if (!document.referrer.includes("/setup/")) {
+    // a fresh visit: nothing of this page to undo yet
+    sessionStorage.setItem("table-ruling-undo", "0");
+    sessionStorage.setItem("table-ruling-redo", "0");
+  }
   refresh();
   document.documentElement.dataset.editor = "on"; // tests and styles rely on it
 }

@@ -187,9 +187,11 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
         page.goto(f"{base_url}/setup/")
         expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # nothing to take back: it never leaves
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         page.wait_for_load_state("networkidle")
+        expect(page.get_by_role("button", name="Redo")).to_be_disabled()
         page.locator('select[name="palette"]').select_option("xwing:obstacle:asteroid-1")
         rock = page.locator('#preview .zoomable [data-piece="asteroid-1-1"]')
         expect(rock).to_be_visible()
@@ -201,7 +203,7 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
         for name in ("Turn: drag around the piece, or tap for 45°", "Move: drag", "Delete this piece"):
             expect(tools.get_by_role("button", name=name)).to_be_visible()
         expect(page.locator("#hint")).to_contain_text("Drag it to move it")
-        expect(page.locator("#selected-name")).to_have_text("asteroid-1-1")
+        expect(page.locator("#selected-name")).to_have_text("asteroid-1-1, facing 0°")
         turn = tools.get_by_role("button", name="Turn: drag around the piece, or tap for 45°")
         turn.tap() if touch else turn.click()
         expect(page.locator('[name="p-1-heading"]')).to_have_value("45")
