@@ -121,7 +121,14 @@ function fitted(whole, el = zoomed) {
   scale = Math.min(scale, MOST / unit);
   const cx = (bx + bw / 2 - vb.x) * unit;
   const cy = (by + bh / 2 - vb.y) * unit;
-  return { scale, x: cw / (2 * scale) - cx, y: ch / (2 * scale) - cy };
+  return { scale, ...centred(el, scale, cx, cy, cw, ch) };
+}
+function centred(el, scale, cx, cy, cw, ch) {
+  // Panzoom's transform is scale(s) translate(x, y) about the element's centre (its default origin, which its
+  // zoom toward the pointer or the pinch assumes): the pan that puts the element's point (cx, cy) mid-stage
+  const w = el.offsetWidth / 2;
+  const h = el.offsetHeight / 2;
+  return { x: (cw / 2 - w) / scale - cx + w, y: (ch / 2 - h) / scale - cy + h };
 }
 function fit(whole) {
   const to = pz && fitted(whole);
@@ -161,7 +168,6 @@ function setupTable() {
     }
     pz = window.Panzoom(el, {
       canvas: true,
-      origin: "0 0",
       minScale: 0.3,
       maxScale: 60,
       step: 0.25,
@@ -220,7 +226,8 @@ function makeOverview(stage, svg) {
     const scale = pz.getScale();
     const cx = ((event.clientX - r.left) / r.width) * vb.width * unit;
     const cy = ((event.clientY - r.top) / r.height) * vb.height * unit;
-    pz.pan(stage.clientWidth / (2 * scale) - cx, stage.clientHeight / (2 * scale) - cy, { animate: false, force: true });
+    const to = centred(zoomed, scale, cx, cy, stage.clientWidth, stage.clientHeight);
+    pz.pan(to.x, to.y, { animate: false, force: true });
   });
   stage.appendChild(box);
 }

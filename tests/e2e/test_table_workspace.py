@@ -274,3 +274,75 @@ def test_a_tap_inside_the_drawn_legal_region_sets_an_armada_moves_destination(br
         expect(page.locator('[name="to_x"]')).not_to_have_value("")
         expect(page.get_by_test_id("verdict")).to_contain_text("Moving asteroid-1-1: legal.")
         assert j.actions <= MAX_ACTIONS
+
+
+WIDTH = "document.querySelector('#preview .zoomable [data-piece] polygon').getBoundingClientRect().width"
+
+
+def _width(page: Page) -> float:
+    return float(page.evaluate(f"() => {WIDTH}"))
+
+
+def _until(page: Page, condition: str) -> None:
+    """Wait until the piece's width on screen (``w``) meets ``condition``."""
+    page.wait_for_function(f"() => {{ const w = {WIDTH}; return {condition} }}")
+
+
+def test_the_table_zooms_with_buttons_the_wheel_and_a_pinch_and_the_overview_moves_the_view(
+    browser: Browser, base_url: str
+) -> None:
+    """Panzoom does the gestures: + and −, fit the action, the mouse wheel, two fingers; the inset pans."""
+    with watched_page(browser, **DESKTOP) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
+        expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
+        settle(page)
+        fitted = _width(page)
+        page.get_by_role("button", name="Zoom in").click()
+        _until(page, f"w > {fitted * 1.3}")
+        page.get_by_role("button", name="Fit the action").click()
+        _until(page, f"Math.abs(w - {fitted}) < 1")
+        page.get_by_role("button", name="Zoom out").click()
+        _until(page, f"w < {fitted * 0.8}")
+        stage = page.locator("#preview .stage").bounding_box()
+        assert stage is not None
+        page.mouse.move(stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2)
+        before = _width(page)
+        for _ in range(3):  # each notch zooms by about 9 %, toward the pointer
+            page.mouse.wheel(0, -100)
+        _until(page, f"w > {before * 1.2}")
+        piece = page.locator("#preview .zoomable [data-piece] polygon").first.bounding_box()
+        assert piece is not None  # zoomed toward the pointer (the stage's middle): the piece stays in view
+        assert stage["x"] <= piece["x"] + piece["width"] / 2 <= stage["x"] + stage["width"]
+        # the overview inset: a tap on its corner looks at that corner of the table (the piece leaves the view)
+        inset = page.locator("#preview .overview").bounding_box()
+        assert inset is not None
+        page.mouse.click(inset["x"] + 3, inset["y"] + 3)
+        page.wait_for_function(
+            "() => { const p = document.querySelector('#preview .zoomable [data-piece] polygon')"
+            ".getBoundingClientRect();"
+            " const s = document.querySelector('#preview .stage').getBoundingClientRect();"
+            " return p.left > s.right || p.top > s.bottom }"
+        )
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
+        expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
+        settle(page)
+        before = _width(page)
+        stage = page.locator("#preview .stage").bounding_box()
+        assert stage is not None
+        cx, cy = stage["x"] + stage["width"] / 2, stage["y"] + 45  # above the piece: a pinch, not a drag
+        cdp = page.context.new_cdp_session(page)
+        send = cdp.send
+        send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": cx - 10, "y": cy, "id": 1}, {"x": cx + 10, "y": cy, "id": 2}]},
+        )
+        for k in range(1, 19):
+            points = [{"x": cx - 10 - 9 * k, "y": cy, "id": 1}, {"x": cx + 10 + 9 * k, "y": cy, "id": 2}]
+            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points})
+        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        _until(page, f"w > {before * 1.1}")
