@@ -151,7 +151,10 @@ def setup(request: HttpRequest) -> HttpResponse:
         ctx["menu"] = [
             (label, kind, _with(request, values), _is_chosen(chosen, values)) for label, kind, values in menu
         ]
-        ctx["menu_chosen"] = next((label for label, _, _, on in ctx["menu"] if on), None)
+        chosen_now = [(label, kind) for label, kind, _, on in ctx["menu"] if on]
+        ctx["menu_chosen"] = ", ".join(label for label, _ in chosen_now)
+        # once the device, or where a move goes, is chosen, the long list folds away under what was chosen
+        ctx["menu_collapse"] = bool(chosen_now) and (ctx["menu_devices"] or any(k == "toward" for _, k in chosen_now))
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
         ctx["who"] = [(label, kind, _with(request, values)) for label, kind, values in who]

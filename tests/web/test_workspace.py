@@ -105,6 +105,7 @@ def test_an_armada_move_is_set_up_by_picking_its_distance_and_the_piece_it_moves
     assert both["toward"] == ["vic"] and both["max_distance"] == ["2"]  # the distance picked is kept
     chosen = client.get("/setup/" + htmllib.unescape(href)).content.decode()
     assert re.findall(r'data-option="([^"]+)" aria-current="true"', chosen) == ["distance 1–2", "toward V"]
+    assert "<summary><strong>distance 1–2, toward V</strong> · change</summary>" in chosen  # folded once chosen
 
 
 def test_an_armada_table_with_only_an_obstacle_is_drawn(client: Client) -> None:
