@@ -7,7 +7,7 @@ NODE_STAMP := node_modules/.installed
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: venv run test chromium postgres lint bench fuzz clean
+.PHONY: venv run test chromium postgres nginx lint bench fuzz clean
 
 $(STAMP): requirements.txt
 	@if ! $(PY) -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then \
@@ -48,9 +48,17 @@ postgres:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
 	fi
 
+# the abuse limits are tested behind a real nginx (tests/web/test_real_proxy.py)
+nginx:
+	@if [ ! -x /usr/sbin/nginx ]; then \
+		echo "installing Debian's nginx for the proxy test"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx >/dev/null; \
+	fi
+
 # Engine tests first, then the web client, then the browser (one Chromium for the run);
 # then the web and API suites again on a throwaway PostgreSQL cluster.
-test: venv chromium postgres lint
+test: venv chromium postgres nginx lint
 	$(PY) manage.py makemigrations --check --dry-run
 	TABLE_RULING_CACHE_DIR=$$(mktemp -d) $(PY) -m pytest tests/engine tests/web tests/e2e
 	TABLE_RULING_CACHE_DIR=$$(mktemp -d) scripts/test-postgres

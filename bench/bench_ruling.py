@@ -97,6 +97,25 @@ def armada_ram() -> dict:
     }
 
 
+def armada_attack() -> dict:
+    """An attack among the same 26 pieces: the medium ship's front on the large ship's right hull zone,
+    its line of sight traced past six obstacles, eight other ships and ten squadrons."""
+    return {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": armada_pieces(),
+        "action": {
+            "type": "attack",
+            "attacker": "a",
+            "attacker_zone": "front",
+            "defender": "b",
+            "defender_zone": "right",
+            "dice": {"red": 3, "blue": 2, "black": 1},
+        },
+    }
+
+
 def armada_obstacle_move() -> dict:
     """An obstacle moved toward a ship with a minimum, with 20 other pieces all within its reach."""
     pieces: list[dict] = [
@@ -192,6 +211,13 @@ def engine_figures(n: int) -> None:
     print(
         f"engine: busy Armada ram (26 pieces, speed 4 -> {r.outcome['executed_speed']}): "
         f"median {med:.2f} ms, p95 {p95:.2f} ms over {n}"
+    )
+    attack = armada_attack()
+    med, p95 = _median_ms(attack, n)
+    r = evaluate(parse_scenario(attack))
+    print(
+        f"engine: busy Armada attack (26 pieces, {r.outcome['range']} range, "
+        f"obstructed={r.outcome['obstructed']}): median {med:.2f} ms, p95 {p95:.2f} ms over {n} (aim: < 2 ms)"
     )
     move = armada_obstacle_move()
     med, p95 = _median_ms(move, max(10, n // 4))
@@ -373,6 +399,7 @@ def profile(n: int, top: int = 25) -> None:
 INSTRUCTION_CASES = {
     "busy X-Wing ruling (parse + evaluate)": "busy_scenario",
     "busy Armada ram (parse + evaluate)": "armada_ram",
+    "busy Armada attack (parse + evaluate)": "armada_attack",
 }
 
 

@@ -92,14 +92,14 @@ class Nginx:
 class Server:
     """gunicorn with 2 threaded workers on loopback (deploy/gunicorn.conf.py); stopped on exit."""
 
-    def __init__(self, without_proxy: bool = False) -> None:
+    def __init__(self, without_proxy: bool = False, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.gunicorn_port = self.port
         py = str(ROOT / ".venv" / "bin" / "python")
-        env = production_env(py)
         # the production settings (deploy/gunicorn.conf.py), on a free port and without the access log;
-        # ``without_proxy``: the README's overrides for a gunicorn that faces clients itself
-        alone = ["--threads", "4", "--worker-connections", "1000", "--keep-alive", "5"] if without_proxy else []
+        # the behind-nginx values need the proxy named; ``without_proxy``: the config's no-proxy default
+        env = production_env(py) | ({} if without_proxy else {"DJANGO_TRUSTED_PROXY": "1"}) | (env or {})
+        alone: list[str] = []
         self.proc = subprocess.Popen(
             [py, "-m", "gunicorn", "rulesite.wsgi", "-c", str(ROOT / "deploy" / "gunicorn.conf.py")]
             + ["-b", f"127.0.0.1:{self.port}", "--access-logfile", os.devnull, "--log-level", "warning", *alone],
@@ -116,10 +116,13 @@ class Server:
                     raise RuntimeError("gunicorn did not start") from None
                 time.sleep(0.2)
 
-    def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes, float]:
+    def request(
+        self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, bytes, float]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         t = time.perf_counter()
-        conn.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+        sent = ({"Content-Type": "application/json"} if body else {}) | (headers or {})
+        conn.request(method, path, body=body, headers=sent)
         resp = conn.getresponse()
         data = resp.read()
         conn.close()

@@ -15,11 +15,13 @@ Why these numbers (2 cores, measured with ``bench/load.py``; see docs/operations
   wait: such a client is dropped at once. Behind nginx, which sends whole requests, none is.
 - Slow clients never reach gunicorn: nginx buffers whole requests (``proxy_request_buffering``)
   and whole answers. Without a buffering proxy in front, idle or slow connections would hold a
-  worker's two places (four idle connections delayed ``/healthz`` by 4.8 s in a test), so change
-  the three together on the command line:
-  ``--threads 4 --worker-connections 1000 --keep-alive 5`` (threads then absorb slow clients and
-  kept-alive connections wait in the worker's poller, at the cost of the tail latency above;
-  ``--threads 4`` alone would leave two threads a worker idle).
+  worker's two places (four trickling connections stalled ``/healthz`` for over 60 s in an audit).
+
+So these values hold only when the proxy is named: ``DJANGO_TRUSTED_PROXY=1``, the setting a deploy
+behind nginx sets anyway (Django then trusts its ``X-Forwarded-Proto``). With no proxy named the
+no-proxy values are the default, the three together: 4 threads, 1,000 worker connections, keep-alive
+5 s (threads absorb slow clients and kept-alive connections wait in the worker's poller, at the cost
+of the tail latency above; 4 threads alone would leave two threads a worker idle).
 
 Every value can be overridden on the command line; ``GUNICORN_BIND`` and ``GUNICORN_WORKERS``
 set the address and the worker count from the environment.
@@ -27,12 +29,19 @@ set the address and the worker count from the environment.
 
 import os
 
+BEHIND_PROXY = os.environ.get("DJANGO_TRUSTED_PROXY", "").strip().lower() in ("1", "true", "yes", "on")
+
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", "2"))
 worker_class = "gthread"
-threads = 2
-worker_connections = threads
-keepalive = 0
+if BEHIND_PROXY:
+    threads = 2
+    worker_connections = threads
+    keepalive = 0
+else:
+    threads = 4
+    worker_connections = 1000
+    keepalive = 5
 timeout = 30
 graceful_timeout = 20
 accesslog = "-"

@@ -7,6 +7,7 @@ listing all of them; nothing a client sends can cause a 500.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -18,9 +19,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from rules import answer_memo, limits
 from rules.engine import Ruling, Scenario, ScenarioError, catalog, parse_scenario
-from rules.engine.changes import changes_since
+from rules.engine.changes import Change, changes_since
 from rules.models import StoredScenario, is_stored, store_scenario
-from rules.rulings import checked_ruling, ruling_for
+from rules.rulings import Unrulable, cached_ruling, checked_ruling, ruling_for
+from rules.views.common import stored_document, stored_scenario, unrulable_corrections
 
 MAX_BODY = 64 * 1024
 MAX_DEPTH = 12
@@ -63,15 +65,7 @@ def ruling_payload(
         "summary": body["summary"],
         "format": 1,
         "engine_version": row.engine_version,
-        "corrections": [
-            {
-                "version": c.version,
-                "date": c.date,
-                "title": c.title,
-                "url": request.build_absolute_uri(reverse("rules:changes")) + f"#{c.anchor}",
-            }
-            for c in changes_since(row.engine_version, scenario)
-        ],
+        "corrections": _corrections(request, changes_since(row.engine_version, scenario)),
     }
 
 
@@ -123,7 +117,14 @@ def rulings(request: HttpRequest) -> HttpResponse:
         scenario = parse_scenario(doc)
     except ScenarioError as e:
         return JsonResponse({"errors": [p.to_dict() for p in e.problems]}, status=400)
-    ruling = checked_ruling(scenario)
+    if cached_ruling(scenario) is None and (limited := limits.over(request, limits.RENDERS)) is not None:
+        return limited  # this client's expensive rulings used the render limit up
+    started = time.thread_time()
+    try:
+        ruling = checked_ruling(scenario)
+    except Unrulable as e:  # logged with its id; nothing is stored
+        return _errors(422, ("", e.message))
+    limits.count_if_expensive(request, started)
     if (limited := limits.storing(request, scenario)) is not None:
         return limited
     row = store_scenario(scenario=scenario)
@@ -138,7 +139,39 @@ def ruling_detail(request: HttpRequest, sid: str) -> JsonResponse:
     if row is None:
         return _errors(404, ("id", f"no ruling with id {sid!r}"))
     row.mark_opened()
-    return JsonResponse(ruling_payload(request, row, row.scenario()))
+    scenario = None
+    try:
+        scenario = stored_scenario(row)
+        return JsonResponse(ruling_payload(request, row, scenario))
+    except Unrulable as e:
+        return JsonResponse(_unrulable_payload(request, row, scenario, e), status=422)
+
+
+def _unrulable_payload(
+    request: HttpRequest, row: StoredScenario, scenario: Scenario | None, e: Unrulable
+) -> dict[str, Any]:
+    """A stored scenario today's engine cannot read or rule: the reason, and the situation as stored."""
+    return {
+        "id": row.id,
+        "url": request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
+        "scenario": stored_document(row),
+        "errors": [{"field": "", "message": e.message}],
+        "format": row.format,
+        "engine_version": row.engine_version,
+        "corrections": _corrections(request, unrulable_corrections(row, scenario)),
+    }
+
+
+def _corrections(request: HttpRequest, changes: tuple[Change, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "version": c.version,
+            "date": c.date,
+            "title": c.title,
+            "url": request.build_absolute_uri(reverse("rules:changes")) + f"#{c.anchor}",
+        }
+        for c in changes
+    ]
 
 
 @require_safe

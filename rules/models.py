@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from typing import Any
 
@@ -117,3 +119,56 @@ class RateCounter(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["key", "period"], name="rate_counter_key_period")]
+
+
+class Draft(models.Model):
+    """A setup form's values kept under a short key, for a situation too big for an address.
+
+    A 60-piece setup is some 20,000 characters of query: more than a server takes on a request
+    line (gunicorn 4,094 bytes, nginx 8 KiB).  Its address is ``/setup/?state=<key>`` instead.
+    The key hashes the text, so the same values always get the same key; a draft is never
+    changed, and ``prune_unopened`` drops drafts older than its ``--days``.
+    """
+
+    key = models.CharField(primary_key=True, max_length=16)
+    query = models.TextField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+def draft_key(query: str) -> str:
+    return base64.b32encode(hashlib.sha256(query.encode("utf-8")).digest()).decode("ascii").lower()[:16]
+
+
+def draft_exists(query: str) -> bool:
+    return Draft.objects.filter(pk=draft_key(query)).exists()
+
+
+def store_draft(query: str) -> str:
+    """Keep a form's query (idempotent) and give its key."""
+    key = draft_key(query)
+    Draft.objects.get_or_create(key=key, defaults={"query": query})
+    return key
+
+
+def draft_query(key: str) -> str | None:
+    row = Draft.objects.filter(pk=key).first()
+    return None if row is None else row.query
+
+
+class SearchEntry(models.Model):
+    """One searchable clause or example (``rules.search``), rebuilt from the shipped corpus and library.
+
+    On SQLite an FTS5 table mirrors it (same rowid); on PostgreSQL an expression index covers it.
+    A row of kind ``version`` names the corpus version the index was built from.
+    """
+
+    kind = models.CharField(max_length=16)
+    key = models.CharField(max_length=200)
+    title = models.TextField()
+    body = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="search_entry_kind_key")]

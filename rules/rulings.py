@@ -10,26 +10,91 @@ fingerprint so a deploy with a new engine never serves an old ruling.
 from __future__ import annotations
 
 import hashlib
+import logging
+import zlib
+from collections.abc import Callable
 from functools import cache as memoise
 from pathlib import Path
+from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.http.request import split_domain_port
 
-from rules.engine import Ruling, Scenario, evaluate, render_svg
+from rules.engine import Ruling, Scenario, ScenarioError, evaluate, render_svg
 from rules.engine.changes import fingerprint
 from rules.png import RENDERER
 
 TTL = 24 * 3600
 
 
+log = logging.getLogger("rules.unrulable")
+
+
+class Unrulable(Exception):
+    """A situation the engine cannot rule or draw: said to the reader (a 422, never a 500), logged with its id.
+
+    An input the parser accepts should always rule; when it does not, that is our bug, and the reader is
+    told so plainly instead of getting a server error, and nothing is stored or cached for it.
+    """
+
+    def __init__(self, sid: str, reason: str) -> None:
+        self.sid = sid
+        self.reason = reason
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return f"this situation cannot be ruled: {self.reason}"
+
+
+def engine_call[T](sid: str, what: str, call: Callable[[], T]) -> T:
+    """``call()``, any exception of the engine becoming ``Unrulable`` (logged with the scenario's id)."""
+    try:
+        return call()
+    except ScenarioError as e:  # a situation the engine built and could not read back
+        log.error("scenario %s cannot be ruled (%s): %s", sid, what, e, exc_info=True)
+        raise Unrulable(sid, str(e)) from e
+    except Exception as e:
+        log.error("scenario %s cannot be ruled (%s)", sid, what, exc_info=True)
+        reason = (
+            f"the rules engine failed while {what} it ({type(e).__name__}). This is our mistake: it is logged "
+            "with this situation, and the page will rule it once it is fixed."
+        )
+        raise Unrulable(sid, reason) from e
+
+
+def _ruling_key(scenario: Scenario) -> str:
+    return f"ruling:{fingerprint()}:{scenario.digest()}"
+
+
+def cached_ruling(scenario: Scenario) -> Ruling | None:
+    """The ruling kept for this scenario, if any (nothing is worked out)."""
+    return cache.get(_ruling_key(scenario))
+
+
 def ruling_for(scenario: Scenario) -> Ruling:
-    key = f"ruling:{fingerprint()}:{scenario.digest()}"
+    key = _ruling_key(scenario)
     ruling = cache.get(key)
     if ruling is None:
-        ruling = evaluate(scenario)
+        ruling = engine_call(scenario.short_id(), "ruling", lambda: evaluate(scenario))
         cache.set(key, ruling, TTL)
     return ruling
+
+
+def forget(scenario: Scenario, sid: str) -> None:
+    """Drop a scenario's cached ruling and permalink picture (``rerule --repair`` draws them afresh)."""
+    cache.delete_many([_ruling_key(scenario), _picture_key(scenario, permalink_prefix(sid), None)])
+
+
+def _picture_key(scenario: Scenario, id_prefix: str, step: int | None) -> str:
+    return f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
+
+
+def draw(scenario: Scenario, ruling: Ruling | None, **kwargs: Any) -> str:
+    """``render_svg`` with any failure of the engine an ``Unrulable``."""
+    return engine_call(scenario.short_id(), "drawing", lambda: render_svg(scenario, ruling, **kwargs))
 
 
 def table_picture(
@@ -40,11 +105,11 @@ def table_picture(
     Drawing a busy table is most of a permalink view's time (about 3.5 ms); every worker reads it back.
     """
     if ranges is not None:  # an overlay per piece: drawn each time rather than filling the shared cache
-        return render_svg(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
-    key = f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
+        return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
+    key = _picture_key(scenario, id_prefix, step)
     svg = cache.get(key)
     if svg is None:
-        svg = render_svg(scenario, ruling, id_prefix=id_prefix, step=step)
+        svg = draw(scenario, ruling, id_prefix=id_prefix, step=step)
         cache.set(key, svg, TTL)
     return svg
 
@@ -52,8 +117,8 @@ def table_picture(
 def checked_ruling(scenario: Scenario) -> Ruling:
     """Rule and draw a scenario before it may be stored: a permalink that cannot render is never created.
 
-    Any exception propagates (a 500 for this request only); nothing has been stored yet. The picture
-    is drawn as its permalink page shows it, so the page's first view finds it ready.
+    An engine failure raises ``Unrulable`` (a 422 for this request); nothing has been stored yet. The
+    picture is drawn as its permalink page shows it, so the page's first view finds it ready.
     """
     ruling = ruling_for(scenario)
     table_picture(scenario, ruling, id_prefix=permalink_prefix(scenario.short_id()))
@@ -116,7 +181,21 @@ def picture_cache_control(request: HttpRequest) -> dict[str, object]:
     return {"public": True, "max_age": REVALIDATED_MAX_AGE}
 
 
+def card_host(request: HttpRequest) -> str:
+    """The host a card prints (and its PNG is cached under): ``TABLE_RULING_CANONICAL_HOST`` when set;
+    otherwise the request's, in one spelling (lower case, no trailing dot, no default port), so
+    ``Example.org.``, ``example.org:443`` and ``example.org`` share one picture and one render."""
+    canonical = getattr(settings, "CANONICAL_HOST", "")
+    if canonical:
+        return str(canonical)
+    domain, port = split_domain_port(request.get_host())
+    default = "443" if request.is_secure() else "80"
+    return domain + (f":{port}" if port and port != default else "")
+
+
 def picture_etag(request: HttpRequest, sid: str, *args: object, **kwargs: object) -> str:
-    """Content changes only with what draws it: the id and the picture version name it (and a card's step)."""
+    """Content changes only with what draws it: the id and the picture version name it (and a card's step),
+    and, without a canonical host, the host the card prints (the response then varies on ``Host``)."""
     step = small_count(request.GET.get("step"), 10_000)
-    return f"{sid}-{picture_version()}" + (f"-{step}" if step else "")
+    host = "" if getattr(settings, "CANONICAL_HOST", "") else f"-{zlib.crc32(card_host(request).encode()):08x}"
+    return f"{sid}-{picture_version()}" + (f"-{step}" if step else "") + host

@@ -1,8 +1,9 @@
 """URLs of the rules app."""
 
-from django.urls import path
+from django.urls import include, path
 
 from rules import api, views
+from rules.views import learn
 
 app_name = "rules"
 
@@ -24,6 +25,8 @@ urlpatterns = [
     path(f"s/{SID}/thumb.svg", views.picture_thumb, name="thumb"),
     path("rules/", views.clause_list, name="clauses"),
     path("changes/", views.changes, name="changes"),
+    path("learn/", include(learn.urlpatterns)),
+    path("oembed", views.oembed, name="oembed"),
     path("rules/<path:clause_id>", views.clause_detail, name="clause"),
     path("api/v1/rulings", api.rulings, name="api-rulings"),
     path(f"api/v1/rulings/{SID}", api.ruling_detail, name="api-ruling"),

@@ -28,6 +28,11 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = [
     h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h
 ]
+CANONICAL_HOST = os.environ.get("TABLE_RULING_CANONICAL_HOST", "").strip().lower().rstrip(".")
+"""The host a card prints (``rulings.example.org``); unset, the request's host in one spelling (pictures then
+vary on ``Host``)."""
+TRUSTED_PROXIES = os.environ.get("TABLE_RULING_TRUSTED_PROXIES", "")
+"""Proxies on other machines whose X-Forwarded-For the abuse limits read (loopback is always trusted)."""
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
@@ -114,7 +119,8 @@ STORAGES = {
 
 # Bad input gets a 400, never a 500: small bodies, few fields.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 600
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+"""The setup form of the largest scenario (61 rows of some 22 inputs, and the action's) fits (a test checks)."""
 DATA_UPLOAD_MAX_NUMBER_FILES = 0
 
 # Strict CSP: no inline scripts or styles anywhere, so pages stay cacheable.

@@ -43,6 +43,9 @@ class Checker:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.broken: set[str] = set()
+        """Ids of pieces that were read with problems of their own (and so left out of the scenario): a
+        reference to one of them is not a second problem, so none is reported (no follow-on errors)."""
 
     def add(self, field: str, message: str) -> None:
         self.problems.append(Problem(field, message))
@@ -134,6 +137,11 @@ class Checker:
             return default
         return v
 
+    def bad_ref(self, field: str, value: Any, message: str) -> None:
+        """A reference to no such piece, unless it names a piece already reported as broken."""
+        if not (isinstance(value, str) and value in self.broken):
+            self.add(field, message)
+
     def ref(
         self, d: dict[str, Any], key: str, field: str, by_id: dict[str, dict[str, Any]], kinds: tuple[str, ...]
     ) -> str | None:
@@ -144,7 +152,7 @@ class Checker:
             self.add(f, "is required")
             return None
         if not isinstance(v, str) or v not in by_id or by_id[v]["kind"] not in kinds:
-            self.add(f, f"must be the id of a {' or '.join(kinds)} in this scenario")
+            self.bad_ref(f, v, f"must be the id of a {' or '.join(kinds)} in this scenario")
             return None
         return v
 
@@ -179,8 +187,16 @@ def as_float(v: Any) -> float | None:
 
 
 def plain_text(v: Any) -> bool:
-    """Text a page, a picture and a database can all hold: no control characters, no lone surrogates."""
-    return isinstance(v, str) and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in v)
+    """Text a page, a picture and a database can all hold: no control characters, no lone surrogates, and
+    nothing else XML 1.0 cannot carry (U+FFFE, U+FFFF) or Unicode reserves as a noncharacter (U+FDD0 to
+    U+FDEF, the last two code points of every plane): an SVG with one is not well-formed, and its PNG fails."""
+    return isinstance(v, str) and not any(
+        unicodedata.category(ch) in ("Cc", "Cs") or _noncharacter(ord(ch)) for ch in v
+    )
+
+
+def _noncharacter(cp: int) -> bool:
+    return 0xFDD0 <= cp <= 0xFDEF or cp & 0xFFFE == 0xFFFE
 
 
 def join(field: str, key: str | int) -> str:

@@ -12,6 +12,31 @@ from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
+class Field:
+    """One input of the setup form, declared by a game as data (the web layer builds the widget).
+
+    ``kind``: ``choice`` (a menu of ``choices``), ``number`` (typed text the parser reads), ``text``,
+    ``check`` (a tick box), or ``piece`` (a menu of the placed pieces of ``kinds``, shown by label).
+    Two games may declare the same name: the form offers the union of their choices.
+    """
+
+    name: str
+    label: str
+    kind: str = "choice"
+    choices: tuple[str, ...] = ()
+    blank: str | None = "—"
+    """The empty choice's text (None: no empty choice)."""
+    kinds: tuple[str, ...] = ()
+    """For a ``piece`` field: the piece kinds it may name (empty: any)."""
+    max_length: int = 40
+    keyed: bool = False
+    """A ``text`` field of ``name: values; name: values`` parts whose names are pieces (a player may
+    write a piece's label where the document needs its id)."""
+    width: int = 0
+    """A text input's ``size`` (0: the browser's default)."""
+
+
+@dataclass(frozen=True, slots=True)
 class FormSpec:
     piece_document: Callable[[dict[str, Any]], dict[str, Any] | None]
     """One row's values -> a piece (None for an empty row)."""
@@ -22,18 +47,31 @@ class FormSpec:
     action_fields: Mapping[str, str]
     """Parser field path -> the form field that shows its problem."""
     groups: tuple[tuple[str, tuple[str, ...]], ...]
-    """The game's own action fields, in labelled groups (shared fields are the form's)."""
+    """The game's action fields, in labelled groups.  A group that several games declare by the same label
+    is one group on the page, of the union of their fields, shown whichever game is chosen (an input two
+    games share must be in such a group, or the page would draw it twice)."""
     extra_document: Callable[[dict[str, Any]], dict[str, Any]] = field(default=lambda d: {})
     """Top-level document keys from the form's values (e.g. ``dice``)."""
-    device_types: tuple[str, ...] = ()
-    """What a drop or launch may place (the form's device type choices)."""
     fields_for: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """The form fields each action type uses (the page shows only those, where CSS ``:has`` works)."""
-    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """The values a shared choice field offers for this game, by field name (e.g. ``bearing``)."""
     row_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Piece kind -> the row fields it uses besides id, kind, x, y, player and label (a row of that
     kind shows only those, where CSS ``:has`` works; a kind not listed shows every field)."""
+    fields: tuple[Field, ...] = ()
+    """The action's inputs this game uses (the form builds one input per name across the games)."""
+    row_inputs: tuple[Field, ...] = ()
+    """A piece row's inputs of this game's own (besides id, kind, size, type, shape, ship, x, y, facing,
+    player and label, which every game's rows share)."""
+    chassis_row: Callable[[str], dict[str, Any] | None] = field(default=lambda key: None)
+    """A ship picked by name (its ``chassis`` key) -> the row values that follow from it (size, label,
+    speed chart...): changing the name changes the ship.  None for an unknown key."""
+    narrowed: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]] = field(default=lambda doc: {})
+    """The document so far -> menus the situation narrows, by field name (e.g. the speeds on the moving
+    ship's chart)."""
+    menu_label: str = "Its dial"
+    """What the page calls the game's action menu (``Game.action_menu``) for the piece that acts."""
+    chassis_names: frozenset[str] = frozenset()
+    """Every ship name a row's label may have been filled with (replaced when the ship is changed)."""
 
 
 def fresh_id(base: str, taken: Collection[object], start: int = 1) -> str:

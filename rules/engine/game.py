@@ -31,6 +31,11 @@ type ScenarioCheck = Callable[[Checker, list[dict[str, Any]], dict[str, Any] | N
 """Cross-piece checks once every piece and the action are read (e.g. references between pieces)."""
 
 
+def kind_words(piece: Mapping[str, Any]) -> str:
+    """A piece's name from its type or kind in words (``debris-cloud`` → "Debris cloud"): the default name."""
+    return str(piece.get("type") or piece.get("kind") or "piece").replace("-", " ").replace("_", " ").capitalize()
+
+
 @dataclass(frozen=True, slots=True)
 class Drawing:
     """How the picture draws one piece: its outline, facing, colour and the word for it."""
@@ -119,3 +124,6 @@ class Game:
     """Range or distance bands around a piece, outermost last (label, area), for the picture's overlay."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
     """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""
+    piece_name: Callable[[Mapping[str, Any]], str] = field(default=kind_words)
+    """What a player calls an unlabelled piece (its ship's name, its size, its obstacle or device type in
+    words), from its normalised document: never its id. The core makes the names unique (``scenario.py``)."""

@@ -19,7 +19,10 @@ class Step:
     rules: tuple[str, ...]
     highlight: tuple[str, ...] = ()
     derived: bool = False
-    """True where the step rests on our inference rather than explicit text."""
+    """True where the step rests on our inference rather than explicit text (set by ``evaluate`` too
+    whenever a cited clause is derived or disputed)."""
+    disputed: bool = False
+    """True where a cited clause is disputed (sources disagree): set by ``evaluate`` from the clauses."""
     other_edition: str | None = None
     """How the other X-Wing edition differs here, when it does."""
 
@@ -30,6 +33,7 @@ class Step:
             "rules": list(self.rules),
             "highlight": list(self.highlight),
             "derived": self.derived,
+            "disputed": self.disputed,
         }
         if self.other_edition:
             d["other_edition"] = self.other_edition
@@ -42,7 +46,8 @@ class Figure:
 
     ``kind`` is one of ``template``, ``template-counted``, ``base``,
     ``overlap``, ``line``, ``area``, ``blocked`` (positions a piece rules out, titled with it),
-    ``ghost``, ``option``, ``label``.  ``coords`` are table
+    ``ghost``, ``abandoned`` (a position tried and abandoned: a ram's speeds, a tool side that overlaps),
+    ``option``, ``label``.  ``coords`` are table
     millimetres: a polygon ring for areas, two or more points for lines.
     """
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.engine import games
 from rules.engine.checker import COORD_MARGIN, ID_RE, Bounds, Checker, as_float, plain_text, round_mm
-from rules.engine.errors import ScenarioError
+from rules.engine.errors import Problem, ScenarioError
 from rules.engine.game import Game
 
 FORMAT = 1
@@ -37,6 +37,8 @@ class Piece:
     id: str
     kind: str
     data: MappingProxyType[str, Any]
+    name: str = ""
+    """What the game calls the piece when it has no label (``default_names``); not part of the document."""
 
     @property
     def type(self) -> str | None:
@@ -52,7 +54,8 @@ class Piece:
 
     @property
     def label(self) -> str:
-        return self.data.get("label") or self.id
+        """The name a reader sees: the user's label as typed, else the game's name for it, else the id."""
+        return self.data.get("label") or self.name or self.id
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -203,6 +206,8 @@ def parse_scenario(doc: Any) -> Scenario:
         for i, raw in enumerate(raw_pieces):
             p = parse_piece(c, game, raw, f"pieces[{i}]", bounds)
             if p is None:
+                if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                    c.broken.add(raw["id"])
                 continue
             if p["id"] in seen:
                 c.add(f"pieces[{i}].id", f"duplicate id {p['id']!r}")
@@ -241,11 +246,97 @@ def parse_scenario(doc: Any) -> Scenario:
     }
     if dice:
         out["dice"] = dice
+    return _built(out)
+
+
+def _built(out: dict[str, Any]) -> Scenario:
+    """The frozen scenario of a normalised document (its pieces already parsed)."""
     frozen = _freeze(out)
+    names = default_names(games.get(out["game"]).piece_name, out["pieces"])
     pieces = tuple(
-        Piece(p["id"], p["kind"], frozen_p) for p, frozen_p in zip(pieces_out, frozen["pieces"], strict=True)
+        Piece(p["id"], p["kind"], frozen_p, names.get(p["id"], ""))
+        for p, frozen_p in zip(out["pieces"], frozen["pieces"], strict=True)
     )
     return Scenario(frozen, pieces)
+
+
+def derive(scenario: Scenario, *, action: dict[str, Any], add: Iterable[dict[str, Any]] = ()) -> Scenario:
+    """A situation the engine builds from one it is ruling: ``scenario``'s pieces plus ``add``, doing ``action``.
+
+    Not a client's input, so not held to the input caps (``MAX_PIECES``): dropping Loose Cargo at the piece
+    limit makes one piece more, and that situation must still be ruled. Its pieces are already normalised;
+    only the new pieces and the action are read by the game's parsers (which normalise them as an input's
+    would). A problem there is the engine's own mistake: a ``ScenarioError`` the web layer answers as a
+    situation that cannot be ruled, never a 500.
+    """
+    game = games.get(scenario.game)
+    c = Checker()
+    width, height = scenario.table
+    bounds = (-COORD_MARGIN, width + COORD_MARGIN, -COORD_MARGIN, height + COORD_MARGIN)
+    doc = _thaw(scenario.doc)
+    pieces_out: list[dict[str, Any]] = doc["pieces"]
+    seen = {p["id"] for p in pieces_out}
+    for i, raw in enumerate(add):
+        field = f"derived.pieces[{i}]"
+        p = parse_piece(c, game, raw, field, bounds)
+        if p is not None and p["id"] in seen:
+            c.add(f"{field}.id", f"duplicate id {p['id']!r}")
+        elif p is not None:
+            seen.add(p["id"])
+            pieces_out.append(p)
+    by_id = {p["id"]: p for p in pieces_out}
+    a = c.obj(action, "derived.action")
+    atype = c.choice(a, "type", "derived.action", game.action_types) if a is not None else None
+    parsed = game.parse_action(c, a, atype, by_id, bounds) if a is not None and atype is not None else None
+    if game.check is not None:
+        game.check(c, pieces_out, parsed, scenario.edition)
+    if c.problems or parsed is None:
+        raise ScenarioError(c.problems or [Problem("derived.action", "is not an action")])
+    return _built({**doc, "pieces": pieces_out, "action": parsed})
+
+
+def with_kind(name: str, kind: str) -> str:
+    """ "Rock (asteroid)": a name and what the piece is, unless the name already says it ("Asteroid B")."""
+    return name if kind.casefold() in name.casefold() else f"{name} ({kind})"
+
+
+def reader_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Every piece's name as the picture and the rulings show it, by id (for menus built before parsing)."""
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    return {p["id"]: str(p["label"]) for p in listed if p.get("label")} | default_names(namer, listed)
+
+
+def kind_then_name(kind: str, name: str) -> str:
+    """ "ship Luke", but "Small ship A" rather than "ship Small ship A" when the name already says it."""
+    return name if kind.casefold() in name.casefold() else f"{kind} {name}"
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def default_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
+    """Names for the unlabelled pieces, by id: the game's name for each (``Game.piece_name``), unique on the table.
+
+    A name several unlabelled pieces share gets a letter in table order ("Asteroid A", "Asteroid B"),
+    as a player tells identical tokens apart; a name a user's label already uses is skipped. Ids never
+    appear: an id is a key for programs ("o0", "cr90"), not something a player says.
+    """
+    listed = [p for p in pieces if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    taken = {str(p["label"]).casefold() for p in listed if p.get("label")}
+    unlabelled = [p for p in listed if not p.get("label")]
+    wanted = {p["id"]: (namer(p) or str(p.get("kind") or "piece")).strip()[:MAX_LABEL] for p in unlabelled}
+    count: dict[str, int] = {}
+    for name in wanted.values():
+        count[name.casefold()] = count.get(name.casefold(), 0) + 1
+    out: dict[str, str] = {}
+    for p in unlabelled:
+        base = wanted[p["id"]]
+        tries: tuple[str, ...] = (base,) if count[base.casefold()] == 1 else ()
+        tries += tuple(f"{base} {s}" for s in (*LETTERS, *(str(n) for n in range(27, 27 + MAX_PIECES + 1))))
+        name = next(t for t in tries if t.casefold() not in taken)
+        taken.add(name.casefold())
+        out[p["id"]] = name
+    return out
 
 
 def _parse_dice(
@@ -265,7 +356,7 @@ def _parse_dice(
     for key, faces in d.items():
         f = f"dice.{key}"
         if key not in by_id or by_id[key]["kind"] not in game.dice_kinds:
-            c.add(f, f"must name an {kinds} of this scenario")
+            c.bad_ref(f, key, f"must name an {kinds} of this scenario")
             continue
         if (
             not isinstance(faces, list)
@@ -277,12 +368,11 @@ def _parse_dice(
         if game.dice_limit is not None and edition is not None:
             n = game.dice_limit(by_id[key], edition)
             if len(faces) > n:
-                what = by_id[key].get("type") or by_id[key]["kind"]
+                what = str(by_id[key].get("type") or by_id[key]["kind"]).replace("-", " ")
+                what = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
                 c.add(
                     f,
-                    f"a {what} rolls no dice here"
-                    if n == 0
-                    else f"a {what} rolls only {n} {'die' if n == 1 else 'dice'}",
+                    f"{what} rolls no dice here" if n == 0 else f"{what} rolls only {n} {'die' if n == 1 else 'dice'}",
                 )
                 continue
         dice[key] = list(faces)
@@ -314,7 +404,10 @@ def parse_piece(c: Checker, game: Game, raw: Any, field: str, bounds: Bounds) ->
         if not isinstance(label, str) or len(label) > MAX_LABEL:
             c.add(f"{field}.label", f"must be text of at most {MAX_LABEL} characters")
         elif not plain_text(label):
-            c.add(f"{field}.label", "must not contain control characters or unpaired surrogates")
+            c.add(
+                f"{field}.label",
+                "must not contain control characters, unpaired surrogates or noncharacters (such as U+FFFE)",
+            )
         elif label:
             out["label"] = label
     game.parse_piece(c, d, out, field, kind, bounds)

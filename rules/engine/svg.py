@@ -9,18 +9,18 @@ points away from the first player; SVG's points down, so ``y`` is flipped
 
 from __future__ import annotations
 
-import textwrap
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
 from shapely import Polygon
 
+from rules.engine import card as card_words
 from rules.engine import games
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
-from rules.engine.scenario import Piece, Scenario
+from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
 
 MARGIN = 20.0
@@ -39,6 +39,7 @@ COLOURS = {
     "counted": "#f5d76e",
     "overlap": "#ff2d55",
     "ghost": "#cbd5e1",
+    "abandoned": "#fb923c",
     "option": "#34d399",
     "highlight": "#ffe14d",
     "text": "#f1f5f9",
@@ -238,28 +239,30 @@ def render_svg(
         "rect",
         {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": COLOURS["background"]},
     )
+    # A thumbnail cannot read the legend; the contacts are outlined so the obstacle under one shows.
+    for legend in svg.findall("g[@class='legend']"):
+        svg.remove(legend)
+    card_words.outline_contacts(svg, stroke=size / card_words.PICTURE * 6)
     svg.set("x", "0")
     svg.set("y", "0")
-    svg.set("width", str(OG_HEIGHT))
-    svg.set("height", str(OG_HEIGHT))
+    svg.set("width", str(card_words.PICTURE))
+    svg.set("height", str(card_words.PICTURE))
     # Clipping the nested picture costs resvg a full-size mask (0.4 s instead of 0.09 s for a
-    # card): draw it unclipped and cover the spill into the text panel with the panel itself.
+    # card): draw it unclipped and cover the spill into the text panel and the band with them.
     svg.set("overflow", "visible")
     del svg.attrib["xmlns"]
     card.append(svg)
-    ET.SubElement(
-        card,
-        "rect",
-        {
-            "x": str(OG_HEIGHT),
-            "y": "0",
-            "width": str(OG_WIDTH - OG_HEIGHT),
-            "height": str(OG_HEIGHT),
-            "fill": COLOURS["background"],
-        },
-    )
+    for x, y, width, height in (
+        (card_words.PICTURE, 0, OG_WIDTH - card_words.PICTURE, OG_HEIGHT),
+        (0, card_words.PICTURE, OG_WIDTH, OG_HEIGHT - card_words.PICTURE),
+    ):
+        ET.SubElement(
+            card,
+            "rect",
+            {"x": str(x), "y": str(y), "width": str(width), "height": str(height), "fill": COLOURS["background"]},
+        )
     if ruling is not None:
-        _card_text(card, OG_HEIGHT + 20, scenario, ruling, caption)
+        _card_text(card, scenario, ruling, caption)
     return to_text(card)
 
 
@@ -393,7 +396,7 @@ def _hl(attrs: dict[str, str], on: bool) -> dict[str, str]:
 def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool) -> None:
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} {p.type or ''}".strip()})
-    ET.SubElement(g, "title").text = f"{p.label} ({p.type or p.kind})"
+    ET.SubElement(g, "title").text = with_kind(p.label, str(p.type or p.kind).replace("-", " "))
     ET.SubElement(
         g,
         "polygon",
@@ -446,6 +449,7 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
 
 LEGEND = (
     ("start", "ghost-start", {"fill": "none", "stroke": "#cbd5e1", "stroke-dasharray": "3 2"}),
+    ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "1 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
@@ -521,10 +525,13 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
 def _free_spot(cv: _Canvas, at: Point, text: str) -> Point:
     """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
     w, h = max(1, len(text)) * cv.font * 0.6, cv.font * 1.2  # DejaVu Sans: about 0.6 em a character
-    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in (1, 2) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    steps = [(0.0, 0.0)] + [
+        (dx * w * k, dy * h * k) for k in (1, 2, 3) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))
+    ]
     for dx, dy in steps:
         x, y = at[0] + dx, at[1] + dy
-        box = (x - w / 2, y + cv.font * 0.8 - h / 2, x + w / 2, y + cv.font * 0.8 + h / 2)
+        base = y + cv.font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+        box = (x - w / 2, base - cv.font * 0.25, x + w / 2, base - cv.font * 0.25 + h)
         if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
             cv.labels.append(box)
             return x, y
@@ -575,6 +582,7 @@ def _figure(
         "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
         "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.45", "stroke": "#f8fafc"},
         "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
+        "abandoned": {"fill": "none", "stroke": COLOURS["abandoned"], "stroke-dasharray": "1 2"},
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
         "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
@@ -590,6 +598,9 @@ def _figure(
     if f.kind == "overlap" and f.label:
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
+        # the marker steps around earlier labels (several contacts of a ram sit close together)
+        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label)
+        cy = at_y + cv.font * 1.15
         ET.SubElement(
             g,
             "circle",
@@ -630,36 +641,9 @@ def _ship_colour(p: Piece | None) -> str:
     return COLOURS.get(f"player-{p.player}", COLOURS["player-none"])
 
 
-def _card_text(svg: ET.Element, x: float, scenario: Scenario, ruling: Ruling, caption: str | None) -> None:
-    """The card's panel, sized to read when a forum shows the card 400 px wide (a third of its size)."""
-
-    def text(y: float, size: int, content: str, fill: str = COLOURS["text"], bold: bool = False) -> None:
-        attrs = {
-            "x": _fmt(x),
-            "y": _fmt(y),
-            "font-size": str(size),
-            "fill": fill,
-            "font-family": "DejaVu Sans, Arial, sans-serif",
-        }
-        if bold:
-            attrs["font-weight"] = "bold"
-        ET.SubElement(svg, "text", attrs).text = content
-
-    text(44, 30, "Table Ruling", bold=True)
-    text(84, 26, f"{games.get(scenario.game).title} {scenario.edition}", fill="#94a3b8")
-    y = 140.0
-    for line in textwrap.wrap(ruling.summary, 24)[:6]:
-        text(y, 40, line)
-        y += 48
-    bottom = 560.0 if caption else 610.0
-    for i, s in enumerate(ruling.steps, start=1):
-        y += 10
-        if y > bottom:
-            break
-        text(y, 22, textwrap.shorten(f"{i}. {s.title}", 44), fill="#94a3b8")
-        y += 22
-    if caption:
-        text(608, 26, caption, fill="#93c5fd")
+def _card_text(svg: ET.Element, scenario: Scenario, ruling: Ruling, caption: str | None) -> None:
+    """The card's words, sized to read when a forum shows the card 250 px wide (``card.py``)."""
+    card_words.draw_words(svg, ruling.summary, f"{games.get(scenario.game).title} {scenario.edition}", caption)
 
 
 def describe(scenario: Scenario, drawn: dict[str, Drawing] | None = None) -> str:

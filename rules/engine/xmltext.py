@@ -10,6 +10,7 @@ drawing it.  ``to_text`` writes the same characters, with the same escaping
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
@@ -48,7 +49,13 @@ _ATTRIBUTE = (*_CHARACTER_DATA, ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"
 """...and for attribute values, which also keep their quotes and line breaks."""
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 cannot carry, escaped or not (ElementTree would write them and break the document)."""
+
+
 def _escaped(text: str, table: tuple[tuple[str, str], ...]) -> str:
+    if _NOT_XML.search(text):  # the parser refuses them in labels; a row stored before it did still draws
+        text = _NOT_XML.sub("\ufffd", text)
     for char, entity in table:
         if char in text:
             text = text.replace(char, entity)

@@ -5,6 +5,7 @@ answer either a full page or an htmx partial varies on ``HX-Request``.
 """
 
 from rules.views.corpus import changes, clause_detail, clause_list
+from rules.views.embed import oembed
 from rules.views.permalink import permalink, permalink_step
 from rules.views.pictures import picture_png, picture_svg, picture_thumb
 from rules.views.setup import explain, form_css, setup, shape_picture
@@ -19,6 +20,7 @@ __all__ = [
     "form_css",
     "healthz",
     "home",
+    "oembed",
     "page_not_found",
     "permalink",
     "permalink_step",

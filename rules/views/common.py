@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest
@@ -12,11 +13,10 @@ from rules.engine import (
     games,
     get_clause,
 )
+from rules.engine.changes import Change, all_changes, changes_since
 from rules.library import example_by_id
 from rules.models import StoredScenario, store_scenario
-from rules.rulings import (
-    small_count,
-)
+from rules.rulings import Unrulable, log, small_count
 
 
 def is_partial(request: HttpRequest) -> bool:
@@ -36,19 +36,47 @@ def stored(sid: str) -> StoredScenario:
     return row
 
 
+def stored_scenario(row: StoredScenario) -> Scenario:
+    """A stored row's situation, read by today's parser; ``Unrulable`` when it no longer reads it.
+
+    Rows are immutable, so a row stored under an older, laxer parser (a label it now refuses) stays; its
+    permalink still opens (``unrulable_context``), saying why it cannot be ruled.
+    """
+    try:
+        return row.scenario()
+    except ValueError as e:  # ScenarioError, JSON or an unknown format
+        log.error("stored scenario %s no longer parses: %s", row.id, e)
+        raise Unrulable(row.id, f"today's rules engine no longer reads it ({e})") from e
+
+
+def stored_document(row: StoredScenario) -> Any:
+    """The stored document as JSON data (its text when even that fails)."""
+    try:
+        return json.loads(row.document)
+    except ValueError:
+        return row.document
+
+
+def unrulable_corrections(row: StoredScenario, scenario: Scenario | None) -> tuple[Change, ...]:
+    """The corrections since the row was stored: those that apply, or every one of its game when unread."""
+    if scenario is not None:
+        return changes_since(row.engine_version, scenario)
+    doc = stored_document(row)
+    game = doc.get("game") if isinstance(doc, dict) else None
+    return tuple(c for c in all_changes() if c.version > row.engine_version and c.game == game)
+
+
 def ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
     steps = []
     for i, s in enumerate(ruling.steps, start=1):
         clauses = [c for c in (get_clause(cid) for cid in s.rules) if c is not None]
-        disputed = any(c.status == "disputed" for c in clauses)
-        derived = s.derived or any(c.status == "derived" for c in clauses)
         steps.append(
             {
                 "n": i,
                 "step": s,
                 "clauses": clauses,
-                "derived": derived,
-                "disputed": disputed,
+                "derived": s.derived,
+                "disputed": s.disputed,
                 "missing": [cid for cid in s.rules if get_clause(cid) is None],
             }
         )

@@ -17,29 +17,52 @@ from rules.engine import (
 )
 from rules.engine.changes import all_changes
 from rules.library import examples
-from rules.rulings import (
-    ruling_for,
-)
+from rules.rulings import ruling_for
+from rules.search import search
+from rules.search.query import mark
 
 
 @require_safe
 def clause_list(request: HttpRequest) -> HttpResponse:
-    """Every clause, by game (registry order) and edition (newest first), then section; ``?q=`` searches."""
-    query = (request.GET.get("q") or "").strip().lower()[:80]
+    """Every clause, by game (registry order), edition (newest first) and section, each a collapsible group.
+
+    ``?q=`` searches the words in any order, with stemming and players' synonyms: ranked clauses, the
+    matched words marked, and how many worked examples match the same words.
+    """
+    query = (request.GET.get("q") or "").strip()[:80]
+    titles = {g.name: g.title for g in games.all_games()}
+    if query:
+        hits = search(query, "clause")
+        found = [(get_clause(h.key), h) for h in hits]
+        results = [
+            {
+                "clause": c,
+                "where": f"{titles.get(c.game, c.game)} {c.edition}",
+                "section": mark(c.section, h.groups),
+                "summary": mark(c.summary, h.groups),
+                "quote": mark(c.quote, h.groups) if c.quote else "",
+            }
+            for c, h in found
+            if c is not None
+        ]
+        ctx = {
+            "q": query,
+            "results": results,
+            "count": len(results),
+            "all_words": all(h.all_words for h in hits),
+            "examples_found": len(search(query, "example")),
+        }
+        return render(request, "rules/clauses.html", ctx)
     order = {(g.name, e): (i, -j) for i, g in enumerate(games.all_games()) for j, e in enumerate(g.editions)}
     grouped: dict[tuple[str, str], dict[str, list[Any]]] = defaultdict(lambda: defaultdict(list))
     for c in all_clauses():
-        text = f"{c.id} {c.section} {c.summary} {c.quote} {c.document}".lower()
-        if query and query not in text:
-            continue
         grouped[(c.game, c.edition)][c.section].append(c)
-    titles = {g.name: g.title for g in games.all_games()}
     groups = [
         (f"{titles.get(game, game)} {edition}", sorted(sections.items()))
         for (game, edition), sections in sorted(grouped.items(), key=lambda kv: order.get(kv[0], (99, 0)))
     ]
     count = sum(len(cs) for _, secs in groups for _, cs in secs)
-    return render(request, "rules/clauses.html", {"groups": groups, "q": query, "count": count})
+    return render(request, "rules/clauses.html", {"groups": groups, "q": "", "count": count})
 
 
 @memoise

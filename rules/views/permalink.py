@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -17,12 +18,23 @@ from django_htmx.http import push_url
 
 from rules.engine.changes import changes_since
 from rules.rulings import (
+    Unrulable,
+    draw,
     permalink_prefix,
     ruling_for,
     table_picture,
     versioned,
 )
-from rules.views.common import is_partial, requested_step, ruling_context, stored
+from rules.share import share_of, with_step
+from rules.views.common import (
+    is_partial,
+    requested_step,
+    ruling_context,
+    stored,
+    stored_document,
+    stored_scenario,
+    unrulable_corrections,
+)
 
 
 class _BadParameter(ValueError):
@@ -32,7 +44,7 @@ class _BadParameter(ValueError):
 def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) -> dict[str, Any]:
     """The page at ``step`` (404 beyond the steps there are), or at its clamped ``?step=`` when not given."""
     row = stored(sid)
-    scenario = row.scenario()
+    scenario = stored_scenario(row)
     ruling = ruling_for(scenario)
     ctx = ruling_context(scenario, ruling)
     n = len(ruling.steps)
@@ -43,6 +55,8 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
     ranges = request.GET.get("ranges") or None
     if ranges is not None and ranges not in {p.id for p in scenario.pieces}:
         raise _BadParameter("ranges: no piece with this id on the table")
+    page_url = request.build_absolute_uri(reverse("rules:permalink", args=[row.id]))
+    image_url = request.build_absolute_uri(versioned(with_step(reverse("rules:png", args=[row.id]), step)))
     ctx.update(
         ranges=ranges,
         ranges_q=("&" + urlencode({"ranges": ranges})) if ranges else "",
@@ -54,29 +68,62 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         ),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
-        page_url=request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
-        image_url=request.build_absolute_uri(
-            versioned(reverse("rules:png", args=[row.id]) + (f"?step={step}" if step else ""))
-        ),
+        page_url=page_url,
+        image_url=image_url,
+        share=share_of(ctx["game_title"], scenario, ruling, with_step(page_url, step), image_url),
+        oembed_url=request.build_absolute_uri(reverse("rules:oembed")) + "?" + urlencode({"url": page_url}),
         svg_url=versioned(reverse("rules:svg", args=[row.id])),
         png_url=versioned(reverse("rules:png", args=[row.id])),
         edit_url=reverse("rules:setup") + "?" + urlencode({"from": row.id}),
         corrections=changes_since(row.engine_version, scenario),
     )
+    share = ctx["share"]
+    ctx["share_fields"] = (("Link", share.link, 1), ("Markdown", share.markdown, 2), ("BBCode", share.bbcode, 2))
     return ctx
 
 
 def _bad_parameter_is_400(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A ``_BadParameter`` raised while building the page answers 400 with its message."""
+    """A ``_BadParameter`` raised while building the page answers 400 with its message; a stored situation
+    that cannot be ruled today opens its page anyway (``unrulable_page``)."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, sid: str, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            return view(request, *args, **kwargs)
+            return view(request, sid, *args, **kwargs)
         except _BadParameter as e:
             return HttpResponse(str(e), status=400, content_type="text/plain; charset=utf-8")
+        except Unrulable as e:
+            return unrulable_page(request, sid, e)
 
     return wrapped
+
+
+def unrulable_page(request: HttpRequest, sid: str, e: Unrulable) -> HttpResponse:
+    """A permalink whose situation today's engine cannot read or rule: it still opens (a 200: the link is
+    good), with the reason, the stored situation (drawn when it still reads; always as JSON), what changed
+    since it was stored, and the editor opened on it."""
+    row = stored(sid)
+    try:
+        scenario = row.scenario()
+    except ValueError:
+        scenario = None
+    picture = None
+    if scenario is not None:
+        try:
+            picture = mark_safe(draw(scenario, None, id_prefix=permalink_prefix(row.id)))  # our own SVG
+        except Unrulable:
+            picture = None
+    ctx = {
+        "sid": row.id,
+        "row": row,
+        "reason": e.message,
+        "picture": picture,
+        "document": json.dumps(stored_document(row), indent=2, ensure_ascii=False, sort_keys=True),
+        "page_url": request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
+        "edit_url": reverse("rules:setup") + "?" + urlencode({"from": row.id}),
+        "corrections": unrulable_corrections(row, scenario),
+    }
+    return render(request, "rules/unrulable.html", ctx)
 
 
 @require_safe

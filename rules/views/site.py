@@ -17,6 +17,8 @@ from rules.library import examples
 from rules.rulings import (
     picture_version,
 )
+from rules.search import search
+from rules.search.query import mark
 
 
 @require_safe
@@ -46,8 +48,10 @@ def home(request: HttpRequest) -> HttpResponse:
     want_game = request.GET.get("game", "")
     want_edition = request.GET.get("edition", "")
     want_topic = request.GET.get("topic", "")
-    query = (request.GET.get("q") or "").strip().lower()[:80]
-    groups: dict[str, list[Any]] = defaultdict(list)
+    query = (request.GET.get("q") or "").strip()[:80]
+    hits = {h.key: h for h in search(query, "example")} if query else {}
+    rank = {key: i for i, key in enumerate(hits)}
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     topics: set[str] = set()
     for ex in examples():
         game = games.get(ex.scenario.game)
@@ -55,11 +59,19 @@ def home(request: HttpRequest) -> HttpResponse:
         topics.add(topic)
         if (want_game and ex.scenario.game != want_game) or (want_edition and ex.edition != want_edition):
             continue
-        if (want_topic and topic != want_topic) or (query and query not in f"{ex.title} {ex.description}".lower()):
+        if (want_topic and topic != want_topic) or (query and ex.id not in hits):
             continue
-        groups[f"{game.title}: {topic.replace('-', ' ')}"].append(ex)
+        hit = hits.get(ex.id)
+        item: dict[str, Any] = {"ex": ex, "title": ex.title, "description": ex.description}
+        if hit is not None:
+            item |= {"title": mark(ex.title, hit.groups), "description": mark(ex.description, hit.groups)}
+        groups[f"{game.title}: {topic.replace('-', ' ')}"].append(item)
+    if query:  # best match first: one ranked list
+        ranked = sorted((i for items in groups.values() for i in items), key=lambda i: rank[i["ex"].id])
+        groups = {"Best matches": ranked} if ranked else {}
     ctx = {
-        "groups": sorted(groups.items()),
+        "groups": list(groups.items()) if query else sorted(groups.items()),
+        "clauses_found": len(search(query, "clause")) if query else 0,
         "games": [(g.name, g.title) for g in games.all_games()],
         "editions": sorted({e for g in games.all_games() for e in g.editions}, reverse=True),
         "topics": sorted(topics),

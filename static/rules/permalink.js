@@ -38,3 +38,49 @@ if (document.readyState === "loading") {
 } else {
   ready();
 }
+
+// Sharing: each snippet selects itself when focused (works without the Clipboard API too); a Copy
+// button copies it and says so; the phone's own share sheet where the browser offers one.
+// The buttons are hidden in the page and shown here, so without JavaScript none is offered.
+function sharing() {
+  for (const b of document.querySelectorAll(".copy-button")) b.hidden = false;
+  const native = document.querySelector(".share-native");
+  if (native && navigator.share) native.hidden = false;
+}
+function say(text) {
+  const status = document.querySelector(".share .copied");
+  if (status) status.textContent = text;
+}
+document.addEventListener("focusin", (event) => {
+  if (event.target.classList && event.target.classList.contains("copy")) event.target.select();
+});
+document.addEventListener("click", async (event) => {
+  const copy = event.target.closest && event.target.closest(".copy-button");
+  if (copy) {
+    const field = document.getElementById(copy.dataset.copy);
+    const name = field.labels && field.labels[0] ? field.labels[0].textContent : "Text";
+    field.focus();
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+      say(`${name} copied.`);
+    } catch {
+      say(`${name} selected: copy it with your device's Copy.`);
+    }
+    return;
+  }
+  const share = event.target.closest && event.target.closest(".share-native");
+  if (share && navigator.share) {
+    try {
+      await navigator.share({ title: share.dataset.shareTitle, url: share.dataset.shareUrl });
+    } catch {
+      // the person closed the share sheet: nothing to say
+    }
+  }
+});
+document.body.addEventListener("htmx:afterSettle", sharing);
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", sharing);
+} else {
+  sharing();
+}

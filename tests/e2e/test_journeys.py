@@ -25,7 +25,7 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
     fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
     fill_row(page, 1, id="rock", kind="obstacle", type="asteroid", x="300", y="250", heading="0")
-    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="ship"]').select_option("a")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("2")
     verdict = page.get_by_test_id("verdict")
@@ -33,13 +33,13 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     expect(page).to_have_url(re.compile(r"/setup/\?.*p-0-id=a"))
     first = page.locator("#preview svg.table-picture").inner_html()
     page.locator('[name="speed"]').select_option("4")
-    expect(verdict).to_contain_text("(300, 400)")
+    expect(verdict).to_contain_text("straight 4")
     assert page.locator("#preview svg.table-picture").inner_html() != first
 
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
     expect(page.locator("#step-1")).to_be_visible()
-    expect(page.locator("ol.steps")).to_contain_text("rock")
+    expect(page.locator("ol.steps")).to_contain_text("Asteroid")  # an unlabelled piece: what it is
     permalink = page.url
 
     page.get_by_role("link", name="Next").click()
@@ -58,7 +58,7 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
 def test_bad_input_shows_next_to_the_field(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
     fill_row(page, 0, id="a", kind="ship", size="small", x="far", y="200", heading="0")
-    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="ship"]').select_option("a")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("1")
     expect(page.locator("#preview .problems")).to_contain_text("must be a number")
@@ -79,12 +79,13 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
     with watched_page(browser, java_script_enabled=False) as page:
         page.goto(f"{base_url}/setup/")
         fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
-        page.locator('[name="ship"]').fill("a")
+        page.get_by_role("button", name="Add an empty row").click()  # the ship menu now offers the pieces placed
+        page.locator('[name="ship"]').select_option("a")
         page.locator('[name="bearing"]').select_option("turn")
         page.locator('[name="direction"]').select_option("left")
         page.locator('[name="speed"]').select_option("1")
         page.get_by_role("button", name="Preview").click()
-        expect(page.get_by_test_id("verdict")).to_contain_text("(245, 255)")
+        expect(page.get_by_test_id("verdict")).to_contain_text("turn left 1")
         page.get_by_role("button", name="Add an empty row").click()
         expect(page.locator('[name="p-3-id"]')).to_be_visible()
         page.get_by_role("button", name="Explain").click()
@@ -122,13 +123,13 @@ def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> 
     fill_row(page, 0, id="cr90", kind="ship", size="small", x="400", y="300", heading="0", player="1")
     fill_row(page, 1, id="vsd", kind="ship", size="large", x="410", y="500", heading="90", player="2")
     page.locator('[name="action"]').select_option("maneuver")
-    page.locator('[name="ship"]').fill("cr90")
+    page.locator('[name="ship"]').select_option("cr90")
     page.locator('[name="speed"]').select_option("3")
     page.locator('[name="clicks"]').fill("0, 0, 1")
     page.locator('[name="side"]').select_option("right")
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("speed 1 (dial 3)")
-    expect(verdict).to_contain_text("facedown damage to cr90, vsd")
+    expect(verdict).to_contain_text("facedown damage to Small ship, Large ship")
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
     expect(page.locator("ol.steps")).to_contain_text("speed 2 instead")
@@ -147,7 +148,7 @@ def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> Non
         fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
         fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")
         page.locator('[name="action"]').select_option("move-obstacle")
-        page.locator('[name="moved"]').fill("rock")
+        page.locator('[name="moved"]').select_option("rock")
         page.locator('[name="to_x"]').fill("900")
         page.locator('[name="to_y"]').fill("550")
         page.locator('[name="max_distance"]').select_option("2")
@@ -155,7 +156,7 @@ def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> Non
         expect(page.locator("#preview svg .figure.area").first).to_be_attached()
         page.get_by_role("button", name="Explain").tap()
         expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
-        expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: obj")
+        expect(page.locator("ol.steps")).to_contain_text("Tokens on it move with it: Objective token")
         box = page.locator(".picture svg").bounding_box()
         assert box is not None and box["width"] <= 390
         page.get_by_role("link", name="Next").tap()
@@ -169,7 +170,7 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     page.goto(f"{base_url}/setup/")
     fill_row(page, 0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
     fill_row(page, 1, id="rock", kind="obstacle", type="asteroid", x="300", y="400", heading="0")
-    page.locator('[name="ship"]').fill("a")
+    page.locator('[name="ship"]').select_option("a")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("1")
     verdict = page.get_by_test_id("verdict")
@@ -234,7 +235,7 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     page.wait_for_load_state("networkidle")
     page.locator('[name="palette"]').select_option("xwing:obstacle:asteroid-4")
     expect(page.locator('[name="p-1-id"]')).to_have_value(re.compile("asteroid"))
-    page.locator('[name="ship"]').fill("t-65-x-wing-1")
+    page.locator('[name="ship"]').select_option("t-65-x-wing-1")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("2")
     expect(page.get_by_test_id("verdict")).to_be_visible()
@@ -249,7 +250,7 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 60, steps=4)
     page.mouse.up()
     expect(page.locator('[name="p-0-y"]')).not_to_have_value("457")
-    expect(page.get_by_test_id("verdict")).to_contain_text("asteroid")
+    expect(page.get_by_test_id("verdict")).to_contain_text("Asteroid 4")
 
 
 def test_hovering_a_dial_choice_shows_its_ghost(page: Page, base_url: str) -> None:

@@ -116,7 +116,10 @@ def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
     j.drag("debris-1-1", 420, 550)  # onto the [2 left bank]'s path
     j.press(j.page.get_by_role("link", name="T-65 X-wing moves"))
     j.press(j.page.get_by_role("link", name="2 bank left"))
-    expect(j.page.get_by_test_id("verdict")).to_contain_text("debris-1-1")
+    # issue 21: the verdict says the move in words, pieces by label ("effects: debris-1-1" before)
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("T-65 X-wing fully executes its bank left 2")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("Debris 1")
+    expect(j.page.get_by_test_id("verdict")).not_to_contain_text("debris-1-1")
     j.explain()
     expect(j.page.locator("ol.steps")).to_contain_text("debris")
     assert j.actions == 7  # adding a piece is one pick; seeing the whole table one press
@@ -147,7 +150,7 @@ def test_an_attack_obstructed_by_an_asteroid(journey: Journey) -> None:
     j.press(j.page.get_by_role("link", name="T-65 X-wing attacks TIE/ln Fighter"))
     expect(j.page.get_by_test_id("verdict")).to_contain_text("obstructed")
     j.explain()
-    expect(j.page.locator("ol.steps")).to_contain_text("asteroid-1-1")
+    expect(j.page.locator("ol.steps")).to_contain_text("Asteroid 1")
     assert j.actions == 9
 
 
@@ -197,6 +200,8 @@ def test_the_same_situations_with_the_fields_and_no_javascript(browser: Browser,
             for key, value in row.items():
                 field = page.locator(f'[name="p-{i}-{key}"]')
                 field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)
+        # without JavaScript the piece menus (ship, attacker, defender...) offer the pieces once the page is redrawn
+        page.get_by_role("button", name="Add an empty row").click()
         for key, value in action.items():
             field = page.locator(f'[name="{key}"]')
             field.select_option(value) if field.evaluate("e => e.tagName") == "SELECT" else field.fill(value)

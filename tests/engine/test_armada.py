@@ -161,7 +161,7 @@ def test_contact_broad_phase_keeps_touching_and_close_calls(gap: float, warned: 
     pieces = [ship("a", "small", 500, 300), {"id": "tie", "kind": "squadron", "x": x, "y": 300 + PITCH}]
     ruling = evaluate(scenario(pieces, move("a", [0])))
     assert ruling.outcome["displaced_squadrons"] == []
-    assert any(w.startswith("tie: within") for w in ruling.warnings) == warned
+    assert any(w.startswith("Squadron: within") for w in ruling.warnings) == warned
 
 
 def test_ship_overlap_decides_speed_before_squadrons() -> None:
@@ -354,9 +354,34 @@ def test_toward_puts_the_centre_on_the_rulers_centre_line_where_it_can() -> None
     assert not bad["legal"] and bad["violations"][0]["rule"] == "armada-1.5/obstacle-movement/centre-line"
 
 
-def test_a_minimum_without_toward_cites_the_minimum_not_staying() -> None:
+def test_a_minimum_without_toward_cites_our_derived_reading_not_the_toward_clause() -> None:
     o = obstacle_move({"to": {"x": 900, "y": 480}, "max_distance": 3, "min_distance": 2})
-    assert not o["legal"] and o["violations"][0]["rule"] == "armada-1.5/obstacle-movement/toward-minimum"
+    assert not o["legal"] and o["violations"][0]["rule"] == "armada-1.5/obstacle-movement/minimum"
+    r = evaluate(
+        scenario(
+            [
+                {
+                    "id": "rock",
+                    "kind": "obstacle",
+                    "type": "asteroid-field",
+                    "shape": "asteroid-field-3",
+                    "x": 900,
+                    "y": 450,
+                }
+            ],
+            {
+                "type": "move-obstacle",
+                "obstacle": "rock",
+                "to": {"x": 900, "y": 480},
+                "max_distance": 3,
+                "min_distance": 2,
+            },
+        )
+    )
+    cited = {c for s in r.steps for c in s.rules}
+    assert "armada-1.5/obstacle-movement/toward-minimum" not in cited
+    minimum = next(s for s in r.steps if "armada-1.5/obstacle-movement/minimum" in s.rules)
+    assert minimum.derived
 
 
 def test_convex_parts_cover_each_outline_exactly() -> None:

@@ -76,7 +76,8 @@ def test_setup_violations_are_all_listed() -> None:
     o = rule(pieces, {"type": "check-setup"}).outcome
     assert not o["legal"]
     msgs = " | ".join(v["message"] for v in o["violations"])
-    assert "o0 and o1" in msgs and "o5" in msgs
+    # unlabelled obstacles are named as a player tells them apart, never by id ("O0 and o1 …")
+    assert "Asteroid A and Asteroid B" in msgs and "Asteroid F" in msgs and "o0" not in msgs.lower()
 
 
 def test_setup_counts_obstacles_per_player() -> None:
@@ -133,3 +134,12 @@ def test_only_parallel_closest_edges_give_the_attacker_a_choice_of_lines() -> No
     # parallel bases offset sideways: many equally short lines, a real choice
     parallel = rule([ship("a", 400, 200), ship("d", 420, 390, player=2)], attack())
     assert "equally short" in steps_text(parallel) and len(parallel.outcome["lines"]) > 1
+
+
+def test_a_setup_violation_keeps_a_users_label_as_typed() -> None:
+    """The step title opens with the piece's name: "rock a" is not turned into "Rock a" (nor an id into "O0")."""
+    pieces = _setup_pieces()
+    pieces[1] = rect("o1", 300, 235, 330, 265, player=1, label="rock a")
+    pieces[0] = {**pieces[0], "label": "rock b"}
+    r = rule(pieces, {"type": "check-setup"})
+    assert any(s.title.startswith("rock b and rock a are") for s in r.steps)

@@ -67,9 +67,10 @@ def test_the_table_spilling_past_the_square_is_hidden_by_the_text_panel() -> Non
     assert 'overflow="visible"' in svg  # the fast path: no clip on the nested picture
     width, height, rows = _pixels(render_png(svg, 1200, 630))
     assert (width, height) == (1200, 630)
-    # the zoomed table covers the whole square, so unclipped it would reach into the panel
-    assert _rgb(rows, 600, 620) == TABLE
-    assert _rgb(rows, 640, 620) == BACKGROUND and _rgb(rows, 1190, 620) == BACKGROUND
+    # the zoomed table covers the whole square, so unclipped it would reach into the panel and the band
+    assert _rgb(rows, 510, 510) == TABLE
+    assert _rgb(rows, 560, 510) == BACKGROUND and _rgb(rows, 1190, 510) == BACKGROUND
+    assert _rgb(rows, 510, 560) == BACKGROUND and _rgb(rows, 100, 620) == BACKGROUND
 
 
 def test_range_overlay_bands_are_measured_from_the_base() -> None:

@@ -158,7 +158,7 @@ def test_template_variants_name_the_effects_that_allow_them() -> None:
     assert any("Constable Zuvio" in e for e in effects("launch", None))
     assert effects("drop", {"bearing": "turn", "speed": 2, "direction": "right"}) == []  # nobody allows it
     r = rule([ship("a", 400, 400)], drop(template={"bearing": "turn", "speed": 2, "direction": "right"}))
-    assert any("no effect Table Ruling knows of" in s.text for s in r.steps)
+    assert any("no card known to allow this template was found" in s.text for s in r.steps)
 
 
 @pytest.mark.parametrize(

@@ -53,14 +53,14 @@ def test_a_bumped_ship_is_at_range_0() -> None:
 def test_a_bomb_moved_through_says_it_has_no_effect() -> None:
     bomb = {"id": "pb", "kind": "device", "type": "proton-bomb", "x": 300, "y": 260, "heading": 0}
     r = rule([ship("a", 300, 200), bomb], move(speed=3))
-    assert any(s.title.startswith("pb (proton-bomb) has no effect") for s in r.steps)
+    assert any(s.title.startswith("Proton Bomb has no effect") for s in r.steps)
     assert r.outcome["effects"] == []
 
 
 def test_the_summary_names_the_consequences() -> None:
     r = rule([ship("a", 300, 200), rect("rock", 290, 260, 310, 270)], move(speed=2))
     assert (
-        "effects: rock" in r.summary
+        "effects: Asteroid" in r.summary
         and "skips its Perform Action step" not in r.summary
         or r.outcome["skips_perform_action"]
     )
@@ -96,7 +96,7 @@ def test_more_dice_than_the_effect_rolls_is_a_400_naming_the_field(piece: dict, 
 
 def test_a_piece_starting_partly_off_the_table_is_warned_about() -> None:
     r = rule([ship("a", 10, 200), ship("b", 500, 500)], move(speed=1, ship_id="b"))
-    assert any("a starts partly outside the play area" in w for w in r.warnings)
+    assert any("Small ship A starts partly outside the play area" in w for w in r.warnings)
 
 
 def test_a_chassis_by_name_gives_the_size_and_its_arcs_decide_the_attack() -> None:
@@ -123,4 +123,4 @@ def test_a_chassis_by_name_gives_the_size_and_its_arcs_decide_the_attack() -> No
 def test_a_base_touching_the_table_edge_is_on_the_table(x: float, warned: bool) -> None:
     """A small base (40 mm wide) whose side lies on the edge is inside; a hair further is not."""
     r = rule([ship("a", x, 200), ship("b", 500, 500)], move(speed=1, ship_id="b"))
-    assert any("a starts partly outside the play area" in w for w in r.warnings) is warned
+    assert any("Small ship A starts partly outside the play area" in w for w in r.warnings) is warned

@@ -111,7 +111,7 @@ def test_one_millimetre_clip_counts_and_warns() -> None:
     assert len(r.outcome["effects"]) == 1
     r2 = rule([ship("a", 300, 200), rect("rock", 309.7, 240, 330, 260)], move(speed=2))
     assert r2.outcome["moved_through"] == ["rock"]
-    assert any("rock" in w and "0.5 mm" in w for w in r2.warnings)
+    assert any("Asteroid" in w and "0.5 mm" in w for w in r2.warnings)
 
 
 def test_touching_the_template_edge_is_not_moving_through() -> None:
@@ -261,7 +261,7 @@ def test_contact_broad_phase_keeps_touching_and_close_calls_at_its_edge() -> Non
     touching = at(0.0)
     assert touching.outcome["at_range_0"] == ["rock"] and touching.outcome["overlapping"] == []
     close = at(0.4)
-    assert close.outcome["at_range_0"] == [] and any("rock" in w and "0.5 mm" in w for w in close.warnings)
+    assert close.outcome["at_range_0"] == [] and any("Asteroid" in w and "0.5 mm" in w for w in close.warnings)
     for gap in (0.6, 1.5):  # tested exactly, then skipped by the broad phase: the same answer
         clear = at(gap)
         assert clear.outcome["at_range_0"] == [] and not clear.warnings

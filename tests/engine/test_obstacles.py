@@ -183,7 +183,7 @@ def test_final_base_touching_an_asteroid_is_range_0_but_no_overlap() -> None:
         assert t.outcome["overlapping"] == [] and t.outcome["effects"] == []
         assert t.outcome["at_range_0"] == ["rock"] and t.outcome["cannot_attack"] == ["rock"]
         assert not t.outcome["skips_perform_action"]
-        assert any("touches rock without overlapping" in s.title for s in t.steps)
+        assert any("touches Asteroid without overlapping" in s.title for s in t.steps)
 
 
 def test_bump_effects_by_edition() -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from rules.engine import evaluate, parse_scenario
 from rules.engine.errors import ScenarioError
 from rules.engine.xwing.shapes import SHAPES
 from tests.engine.helpers import move, rule, scenario, ship
@@ -41,7 +45,7 @@ def test_a_remote_never_bumps_and_the_swarm_relocates_to_either_guides() -> None
     assert front["to"] == {"x": 300, "y": 460 + SMALL_HALF + BUZZ_D, "heading": 0}
     assert rear["to"] == {"x": 300, "y": 460 - SMALL_HALF - BUZZ_D, "heading": 180}
     assert front["legal"] and rear["legal"] and entry["both_suffer_hit"] is False
-    assert "relocates to a's front or rear guides" in r.summary
+    assert "relocates to Small ship's front or rear guides" in r.summary
     assert any(s.derived and "xwing-2.5/remote/buzz-droid-swarm" in s.rules for s in r.steps)
 
 
@@ -56,7 +60,7 @@ def test_the_swarm_cannot_be_placed_over_an_object_and_both_suffer_a_hit() -> No
     assert r.outcome["executed"] == "full"  # the ship behind is clear of the final base (440–480)
     assert entry["relocation"]["rear"]["blocked_by"] == ["behind"]
     assert entry["both_suffer_hit"] is True
-    assert "bz and a each suffer 1 hit damage" in r.summary
+    assert "Buzz droid swarm and Small ship A each suffer 1 hit damage" in r.summary
 
 
 def test_a_friendly_swarm_does_nothing() -> None:
@@ -93,6 +97,7 @@ def test_relocating_a_remote_blaze_hurts_other_obstacles_do_not_off_table_flees(
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 534, "heading": 0}})
     assert [e["source"] for e in r.outcome["effects"]] == ["bl"]
     assert r.outcome["fled"] is False
+    assert not any("500" in s.text for s in r.steps)  # where it lands: the outcome and the picture say it
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 500, "y": 605, "heading": 0}})
     assert r.outcome["effects"] == [] and "rock" in r.outcome["at_range_0"]
     r = rule(pieces, {"type": "relocate-device", "device": "bz", "to": {"x": 10, "y": 500, "heading": 0}})
@@ -118,4 +123,15 @@ def test_a_boost_through_an_enemy_swarm_counts_too() -> None:
         r.outcome["remotes"][0]["effect"] == "relocate"
         and "bz" in r.outcome["moved_through"] + r.outcome["overlapping"]
     )
-    assert "relocates to a's" in r.summary
+    assert "relocates to Small ship's" in r.summary
+
+
+def test_the_swarm_is_named_once() -> None:
+    """Not "Buzz Droid Swarm Buzz Droid Swarm: relocate to X-wing's rear guides" (xw-41)."""
+    path = Path(__file__).resolve().parents[2] / "rules" / "examples" / "xw-41-buzz-droid-swarm-relocates.json"
+    r = evaluate(parse_scenario(json.loads(path.read_text(encoding="utf-8"))["scenario"]))
+    assert "Buzz Droid Swarm: relocate to X-wing's rear guides" in [s.title for s in r.steps]
+    for label in ("bz", "Buzz Droid Swarm 2", "Swarm"):  # however it is labelled, the type is said once
+        r = rule([ship("a", 300, 300), {**remote("bz", 300, 455), "label": label}], move("a", "straight", 3))
+        (title,) = [s.title for s in r.steps if "relocate to" in s.title]
+        assert title.lower().count("buzz droid swarm") == 1, title

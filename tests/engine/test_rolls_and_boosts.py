@@ -38,7 +38,9 @@ def test_roll_template_through_debris_fails_every_position() -> None:
     r = rule([ship("a", 400, 400), rect("junk", 440, 395, 450, 405, type="debris-cloud")], roll())
     assert r.outcome["executed"] == "failed"
     assert r.outcome["final"] == {"x": 400, "y": 400, "heading": 0}
-    assert all(not p["legal"] and "moves through obstacle junk" in p["reason"] for p in r.outcome["positions"].values())
+    assert all(
+        not p["legal"] and "moves through obstacle Debris cloud" in p["reason"] for p in r.outcome["positions"].values()
+    )
 
 
 def test_roll_picks_a_legal_position_when_the_wanted_one_is_blocked() -> None:
@@ -73,14 +75,14 @@ def test_a_declared_boost_through_an_asteroid_fails_and_no_other_template_is_tak
     pieces = [ship("a", 400, 400), rect("rock", 391, 455, 396, 461)]
     r = rule(pieces, {"type": "boost", "ship": "a", "bearing": "straight"})
     pos = r.outcome["positions"]
-    assert set(pos) == {"straight"} and not pos["straight"]["legal"] and "rock" in pos["straight"]["reason"]
+    assert set(pos) == {"straight"} and not pos["straight"]["legal"] and "Asteroid" in pos["straight"]["reason"]
     assert r.outcome["executed"] == "failed" and r.outcome["final"] == {"x": 400, "y": 400, "heading": 0}
     assert r.outcome["moved_through"] == []
     assert any("cannot be attempted again this round" in s.text for s in r.steps)
     left = rule(pieces, {"type": "boost", "ship": "a", "bearing": "bank", "direction": "left"})
     assert (
         left.outcome["executed"] == "failed"
-        and "moves through obstacle rock" in left.outcome["positions"]["bank-left"]["reason"]
+        and "moves through obstacle Asteroid" in left.outcome["positions"]["bank-left"]["reason"]
     )
     right = rule(pieces, {"type": "boost", "ship": "a", "bearing": "bank", "direction": "right"})
     assert right.outcome["executed"] == "full" and right.outcome["chosen"] == "bank-right"

@@ -31,23 +31,23 @@ def test_touching_the_template_and_the_base_is_clear_by_at_most_hundredths(snaps
     template = execute_maneuver(sc, sc.piece("a"), sc.action).template
     base = outline(sc.piece("a"))
     for side in ("left", "right"):
-        rock = placed(snaps[f"rock: touching the template, {side} side"], ROCK)
+        rock = placed(snaps[f"Asteroid: touching the template, {side} side"], ROCK)
         assert not overlaps(rock, template) and rock.distance(template) < 0.02
     for where in ("ahead", "behind", "left", "right"):
-        rock = placed(snaps[f"rock: touching X's base, {where}"], ROCK)
+        rock = placed(snaps[f"Asteroid: touching X's base, {where}"], ROCK)
         assert not overlaps(rock, base) and rock.distance(base) < 0.02
-    assert snaps["rock: touching the template, left side"]["heading"] == 30  # its facing is kept
+    assert snaps["Asteroid: touching the template, left side"]["heading"] == 30  # its facing is kept
 
 
 def test_range_edges_are_inside_their_band(snaps: dict[str, dict]) -> None:
     square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
     for band in (1, 2, 3):
-        d = square.distance(placed(snaps[f"rock: at the edge of range {band} ahead of X"], ROCK))
+        d = square.distance(placed(snaps[f"Asteroid: at the edge of range {band} ahead of X"], ROCK))
         assert 100 * band - 0.02 <= d <= 100 * band and range_band(d) == band
 
 
 def test_a_device_snaps_onto_the_ships_guides(snaps: dict[str, dict]) -> None:
-    rear = snaps["pm: guides at X's rear guides"]
+    rear = snaps["Proximity Mine: guides at X's rear guides"]
     assert rear["heading"] == 200  # facing away from the ship, guides toward it
     mine = placed(rear, MINE)
     square = ship_square(scenario([ship("a", 300, 300, heading=20)], move()).piece("a"))
@@ -62,7 +62,7 @@ def test_no_snaps_without_an_acting_ship() -> None:
 
 def test_a_device_snaps_onto_the_template_end(snaps: dict[str, dict]) -> None:
     """Its guide line on the template's far end: the ship placed there would have it against its front guides."""
-    end = snaps["pm: guides at the far end of the template"]
+    end = snaps["Proximity Mine: guides at the far end of the template"]
     sc = scenario([ship("a", 300, 300, heading=20, label="X")], move("a", "bank", 2, "left"))
     from rules.engine.xwing.movement import execute_maneuver
 
@@ -90,17 +90,17 @@ def test_armada_snaps_touch_the_footprint_and_end_distance_bands() -> None:
     sc = parse_scenario(doc)
     snaps = {label: v for label, _, v in armada_snaps(sc, sc.action)}
     ship = sc.piece("vic")
-    for pid in ("x1", "rock"):
+    for pid in ("x1", "rock"):  # unlabelled: named as a player names them (squadron, asteroid field, the ship's size)
         piece = sc.piece(pid)
         for where in ("ahead", "behind", "left", "right"):
-            v = snaps[f"{pid}: touching vic, {where}"]
+            v = snaps[f"{piece.label}: touching Medium ship, {where}"]
             moved = parse_scenario(
                 {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
             )
             shape = footprint(moved.piece(pid))
             assert not overlaps(shape, footprint(ship)) and shape.distance(footprint(ship)) < 0.02
         for band in (1, 2, 3):
-            v = snaps[f"{pid}: at the end of distance {band} ahead of vic"]
+            v = snaps[f"{piece.label}: at the end of distance {band} ahead of Medium ship"]
             moved = parse_scenario(
                 {**doc, "pieces": [pieces[0], {**next(p for p in pieces if p["id"] == pid), "x": v["x"], "y": v["y"]}]}
             )
@@ -133,17 +133,17 @@ def test_question_snaps_put_a_piece_on_the_template_and_under_the_final_base(sna
 
     done = execute_maneuver(sc, sc.piece("a"), sc.action)
     labels = list(snaps)
-    assert labels[0] == "rock: on the template, middle"  # what the question is about, before touching and ranges
+    assert labels[0] == "Asteroid: on the template, middle"  # what the question is about, before touching and ranges
     for where in ("start", "middle", "end"):
-        assert overlaps(placed(snaps[f"rock: on the template, {where}"], ROCK), done.template), where
-    under = placed(snaps["rock: under the final base"], ROCK)
+        assert overlaps(placed(snaps[f"Asteroid: on the template, {where}"], ROCK), done.template), where
+    under = placed(snaps["Asteroid: under the final base"], ROCK)
     final = outline(sc.piece("a")).centroid  # the start
     assert not overlaps(under, outline(sc.piece("a")))  # ahead, where the ship ends, not where it starts
     assert under.distance(final) > 50
     rules = rule(
-        [ship("a", 300, 300, heading=20, label="X"), {**ROCK, **xy(snaps["rock: under the final base"])}], sc.action
+        [ship("a", 300, 300, heading=20, label="X"), {**ROCK, **xy(snaps["Asteroid: under the final base"])}], sc.action
     )
-    assert "rock" in rules.summary  # the ship ends on it
+    assert "Asteroid" in rules.summary  # the ship ends on it
 
 
 def xy(v: dict) -> dict:
@@ -152,7 +152,7 @@ def xy(v: dict) -> dict:
 
 def test_partly_under_a_base_overlaps_it_without_covering_its_centre(snaps: dict[str, dict]) -> None:
     base = ship_square(scenario([ship("a", 300, 300, heading=20, label="X")], move("a")).piece("a"))
-    rock = placed(snaps["rock: partly under X's base"], ROCK)
+    rock = placed(snaps["Asteroid: partly under X's base"], ROCK)
     assert overlaps(rock, base) and not rock.contains(base.centroid)
 
 
@@ -165,7 +165,7 @@ def test_an_attack_offers_the_defender_at_each_range_and_an_obstacle_across_the_
         assert range_band(ship_square(moved.piece("a")).distance(ship_square(moved.piece("t")))) == band
     moved = [pieces[0], {**pieces[1], **xy(got["T: at range 2 ahead of X"])}, ROCK]
     again = {label: v for label, _, v in snap_menu(scenario(moved, attack, "2.0"), attack)}
-    across = [*moved[:2], {**ROCK, **xy(again["rock: across the line of fire"])}]
+    across = [*moved[:2], {**ROCK, **xy(again["Asteroid: across the line of fire"])}]
     assert "obstructed" in rule(across, attack, "2.0").summary
 
 
@@ -190,11 +190,11 @@ def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
     table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
     move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
     got = {label: v for label, kind, v in armada_snaps(table, move) if kind == "destination"}
-    assert list(got) == ["rock: toward V, as far as it may go"]  # nothing proposed yet: no "nearest"
+    assert list(got) == ["Asteroid field: toward V, as far as it may go"]  # nothing proposed yet: no "nearest"
     off = move | {"to": {"x": 960, "y": 560}}  # 60 mm off the ruler's centre line: not legal
     assert "not legal" in evaluate(parse_scenario(doc | {"action": off})).summary
     got = {label: v for label, kind, v in armada_snaps(table, off) if kind == "destination"}
     for label, v in got.items():
         placed = doc | {"action": move | {"to": {"x": v["x"], "y": v["y"]}}}
         assert evaluate(parse_scenario(placed)).outcome["legal"], label
-    assert abs(got["rock: to the nearest legal spot"]["y"] - 560) < 0.5  # straight across to the line
+    assert abs(got["Asteroid field: to the nearest legal spot"]["y"] - 560) < 0.5  # straight across to the line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -175,7 +176,7 @@ def test_fuzzed_armada_actions_never_500(client: Client, action: dict[str, Any],
 
 
 def test_a_ship_chosen_by_name_fills_size_flotilla_and_speed_chart(client: Client) -> None:
-    from rules.forms import Setup
+    from rules.setup_state import Setup
 
     q = form_query({"p-0-size": "", "p-0-yaw_limits": "", "p-0-chassis": "gr-75-medium-transports"})
     setup = Setup(q)
@@ -186,3 +187,125 @@ def test_a_ship_chosen_by_name_fills_size_flotilla_and_speed_chart(client: Clien
     cat = client.get("/api/v1/catalog").json()["games"]["armada"]
     assert cat["ships"]["gr-75-medium-transports"]["flotilla"] is True
     assert "MIT" in cat["sources"]["ships"]["licence_full"]
+
+
+def test_a_retired_example_that_started_overlapping_keeps_its_link_and_says_it_was_corrected(client: Client) -> None:
+    """am-13's old version (ships overlapping before the ram) still renders, warns, and points at /changes/."""
+    from rules.library import examples, retired
+    from rules.models import StoredScenario
+
+    old = next(e for e in retired() if e.slug == "am-13-ram-saves")
+    new = next(e for e in examples() if e.slug == "am-13-ram-saves")
+    assert old.id != new.id
+    for ex in (old, new):
+        doc = ex.scenario.canonical().decode()
+        StoredScenario.objects.create(id=ex.id, digest=ex.scenario.digest(), document=doc, format=1, engine_version=2)
+    page = client.get(f"/s/{old.id}/").content.decode()
+    assert "Small ship A and Small ship B start overlapping; check the situation" in page
+    assert "Corrected since this link was made" in page and "/changes/#v3-armada" in page
+    assert "Corrected since" not in client.get(f"/s/{new.id}/").content.decode()
+    assert 'id="v3-armada"' in client.get("/changes/").content.decode()
+
+
+INTERNAL = ("seed", "seeds/", ".txt", "reference/", "§")
+
+
+def _visible(html: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("slug", ["ar-15-squadron-speed-3-onto-station", "ar-14-place-squadrons-violations"])
+def test_armada_squadron_pages_use_no_internal_words(client: Client, slug: str) -> None:
+    """No file names, section signs or "seed" in what a reader sees (the ≈ notes included)."""
+    from rules.library import examples
+
+    ex = next(e for e in examples() if e.slug == slug)
+    r = post(client, json.loads(ex.scenario.canonical()))
+    text = _visible(client.get(f"/s/{r.json()['id']}/").content.decode()).lower()
+    assert "≈" in text
+    assert [w for w in INTERNAL if w in text] == []
+
+
+@pytest.mark.parametrize("cid", ["armada-1.5/overlapping/move-through", "armada-1.5/squadron-movement/engaged"])
+def test_a_clause_page_says_where_its_text_comes_from_in_words(client: Client, cid: str) -> None:
+    text = _visible(client.get(f"/rules/{cid}").content.decode()).lower()
+    assert [w for w in INTERNAL if w in text] == []
+    assert "from a community transcription" in text or "official text" in text
+
+
+ATTACK = {
+    "format": 1,
+    "game": "armada",
+    "edition": "1.5",
+    "pieces": [
+        {"id": "vsd", "kind": "ship", "size": "medium", "x": 400, "y": 300, "heading": 0, "player": 1},
+        {"id": "neb", "kind": "ship", "size": "small", "x": 400, "y": 500, "heading": 180, "player": 2},
+        {"id": "x", "kind": "squadron", "x": 600, "y": 300, "player": 1},
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 400, "y": 420},
+    ],
+    "action": {
+        "type": "attack",
+        "attacker": "vsd",
+        "attacker_zone": "front",
+        "defender": "neb",
+        "defender_zone": "front",
+    },
+}
+
+
+def test_api_rules_an_armada_attack_and_its_page_cites_and_draws_it(client: Client) -> None:
+    r = post(client, ATTACK)
+    assert r.status_code == 200
+    o = r.json()["outcome"]
+    assert o["can_attack"] and o["range"] == "close" and o["obstructed_by"] == ["rock"] and o["dice_removed"] == 1
+    page = client.get(f"/s/{r.json()['id']}/").content.decode()
+    assert "armada-1.5/line-of-sight/obstructed" in page and "ship tokens (hull zones" in page
+    svg = client.get(f"/s/{r.json()['id']}.svg").content.decode()
+    drawn = set(re.findall(r'<g id="[a-z0-9]+-([a-z0-9-]+)" class="figure', svg))
+    assert {"sight", "arc-line-1", "arc-line-2", "range", "crossed-rock"} <= drawn
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"attacker_zone": "rear-left"}, "action.attacker_zone"),  # a medium ship has four zones
+        ({"attacker": "x"}, "action.attacker_zone"),  # a squadron has no hull zone
+        ({"defender": "x"}, "action.defender"),  # friendly
+        ({"defender": "vsd"}, "action.defender"),  # itself
+        ({"defender_zone": None}, "action.defender_zone"),
+        ({"dice": {"red": -1}}, "action.dice.red"),
+        ({"dice": {"red": 1}, "dice_results": {"red": ["hit", "hit"]}}, "action.dice_results.red"),
+        ({"not_obstructing": ["vsd"]}, "action.not_obstructing"),
+    ],
+)
+def test_bad_armada_attacks_are_400s_naming_the_field(client: Client, change: dict[str, Any], field: str) -> None:
+    d = json.loads(json.dumps(ATTACK))
+    d["action"].update(change)
+    d["action"] = {k: v for k, v in d["action"].items() if v is not None}
+    r = post(client, d)
+    assert r.status_code == 400 and field in {e["field"] for e in r.json()["errors"]}
+
+
+ATTACK_KEYS = ["attacker", "defender", "attacker_zone", "defender_zone", "dice", "dice_results", "not_obstructing"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.dictionaries(
+        st.sampled_from(ATTACK_KEYS),
+        JSONISH | st.sampled_from(["vsd", "neb", "x", "rock", "front", "left", "rear-left"]),
+        max_size=7,
+    )
+)
+def test_fuzzed_armada_attacks_never_500(client: Client, action: dict[str, Any]) -> None:
+    d = json.loads(json.dumps(ATTACK))
+    d["action"] = {"type": "attack", **action}
+    assert post(client, d).status_code in (200, 400)
+
+
+def test_the_catalogue_lists_the_ship_tokens_with_their_sources(client: Client) -> None:
+    tokens = client.get("/api/v1/catalog").json()["games"]["armada"]["ship_tokens"]
+    assert tokens["medium"]["token_mm"] == [58.5, 101.5] and tokens["medium"]["estimated"]
+    assert tokens["source"]["repository"] == "tantive4/AlphArmada" and "no huge token" in tokens["huge"]["like"]

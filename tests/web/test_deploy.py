@@ -101,21 +101,36 @@ def test_the_database_in_use_is_the_one_database_url_names() -> None:
     assert connection.vendor == ("postgresql" if url.startswith("postgres") else "sqlite")
 
 
-def test_the_gunicorn_config_the_readme_runs_is_valid_and_takes_only_what_it_can_serve() -> None:
-    """deploy/gunicorn.conf.py as gunicorn reads it: threaded workers that accept no more connections
-    than they have threads (no keep-alive), so waiting requests queue where either worker can take them."""
-    conf = ROOT / "deploy" / "gunicorn.conf.py"
-    assert f"-c {conf.relative_to(ROOT)}" in (ROOT / "README.md").read_text()
+def _gunicorn_config(conf: Path, **env: str) -> dict[str, str]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("DJANGO_TRUSTED_PROXY", "GUNICORN_BIND")} | env
     r = subprocess.run(
         [sys.executable, "-m", "gunicorn", "--print-config", "-c", str(conf), "rulesite.wsgi"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
+        env=environ,
     )
     assert r.returncode == 0, r.stderr
     got = dict(line.split(" = ", 1) for line in r.stdout.splitlines() if " = " in line)
-    settings = {k.strip(): v.strip() for k, v in got.items()}
+    return {k.strip(): v.strip() for k, v in got.items()}
+
+
+def test_with_no_proxy_named_the_gunicorn_config_absorbs_slow_clients() -> None:
+    """Without nginx in front, two threads a worker taking only two connections let four trickling clients
+    stall the site: with no proxy named, the config's default is the no-proxy line."""
+    conf = ROOT / "deploy" / "gunicorn.conf.py"
+    settings = _gunicorn_config(conf)
+    assert settings["threads"] == "4" and settings["worker_connections"] == "1000" and settings["keepalive"] == "5"
+    assert _gunicorn_config(conf, DJANGO_TRUSTED_PROXY="0")["threads"] == "4"
+
+
+def test_the_gunicorn_config_the_readme_runs_is_valid_and_takes_only_what_it_can_serve() -> None:
+    """deploy/gunicorn.conf.py as gunicorn reads it: threaded workers that accept no more connections
+    than they have threads (no keep-alive), so waiting requests queue where either worker can take them."""
+    conf = ROOT / "deploy" / "gunicorn.conf.py"
+    assert f"-c {conf.relative_to(ROOT)}" in (ROOT / "README.md").read_text()
+    settings = _gunicorn_config(conf, DJANGO_TRUSTED_PROXY="1")
     assert settings["worker_class"] == "gthread" and settings["workers"] == "2"
     assert settings["worker_connections"] == settings["threads"] == "2"
     assert settings["keepalive"] == "0" and settings["timeout"] == "30" and settings["accesslog"] == "-"

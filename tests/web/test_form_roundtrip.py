@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.http import QueryDict
 
-from rules.forms import Setup, initial_from_scenario
 from rules.library import examples
+from rules.setup_state import Setup, initial_from_scenario
 
 EXAMPLES = examples()
 

@@ -150,6 +150,159 @@ def test_steps_ids_and_counters_never_500(client: Client, raw: str) -> None:
     assert client.get(f"/api/v1/rulings/{word}").status_code in (404, 301)
 
 
+# Generators for what mutation rarely reaches (issue 24): situations the engine builds itself, huge ships in
+# every Armada action, every piece kind in every form the parser accepts, and labels with noncharacters.
+
+ADDING_ACTIONS = ("place-obstacle", "drop", "launch", "place-device")
+FILLER = {
+    "xwing": lambda i, x, y: {"id": f"fill{i}", "kind": "ship", "size": "small", "x": x, "y": y, "heading": 0},
+    "armada": lambda i, x, y: {"id": f"fill{i}", "kind": "squadron", "x": x, "y": y},
+}
+XWING_DEVICES = (
+    "proton-bomb", "seismic-charge", "ion-bomb", "thermal-detonator", "bomblet", "electro-proton-bomb",
+    "concussion-bomb", "blazer-bomb", "proximity-mine", "cluster-mine", "conner-net",
+    "loose-cargo", "spare-parts", "electro-chaff-cloud",
+)  # fmt: skip
+KINDS_AND_TYPES = {
+    ("xwing", "obstacle"): ("asteroid", "debris-cloud", "gas-cloud", "blaze", "electro-chaff-cloud", "loose-cargo",
+                            "spare-parts"),
+    ("xwing", "device"): XWING_DEVICES[:11],
+    ("xwing", "remote"): ("buzz-droid-swarm", "drk-1-probe-droid"),
+    ("armada", "obstacle"): ("asteroid-field", "debris-field", "dust-field", "exogorth", "gravity-rift", "purrgil",
+                             "station"),
+    ("armada", "token"): ("grav", "objective", "other", "proximity-mine", "targeting"),
+}  # fmt: skip
+NONCHARACTERS = st.sampled_from(["\ufffe", "\uffff", "\ufdd0", "\ufdef", "\U0001fffe", "\U0010ffff", "\x85", "\x7f"])
+
+
+def _docs(game: str | None = None, actions: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    return [
+        d for d in DOCS if (game is None or d["game"] == game) and (actions is None or d["action"]["type"] in actions)
+    ]
+
+
+def _near(doc: dict[str, Any], draw: st.DrawFn) -> tuple[float, float]:
+    """A spot near one of the pieces (where the action happens), on the table."""
+    spots = [(p["x"], p["y"]) for p in doc["pieces"] if "x" in p] or [(300.0, 300.0)]
+    x, y = draw(st.sampled_from(spots))
+    dx, dy = draw(st.floats(-60, 60)), draw(st.floats(-60, 60))
+    return round(min(max(x + dx, 5), 900), 1), round(min(max(y + dy, 5), 900), 1)
+
+
+def _square(x: float, y: float, r: float) -> list[list[float]]:
+    return [[x - r, y - r], [x + r, y - r], [x + r, y + r], [x - r, y + r]]
+
+
+def _fill(doc: dict[str, Any], draw: st.DrawFn) -> None:
+    """Pieces up to the cap, spread over the table (away from nothing in particular)."""
+    make = FILLER[doc["game"]]
+    for i in range(60 - len(doc["pieces"])):
+        doc["pieces"].append(make(i, 30 + (i % 12) * 70, 30 + (i // 12) * 170 + draw(st.integers(0, 40))))
+
+
+@st.composite
+def derived_situations(draw: st.DrawFn) -> Any:
+    """Every action that adds a piece, at the piece cap, with every device it can add."""
+    doc = copy.deepcopy(draw(st.sampled_from(_docs("xwing", ADDING_ACTIONS))))
+    action = doc["action"]
+    if action["type"] in ("drop", "launch"):
+        action["device"] = {"id": "added", "type": draw(st.sampled_from(XWING_DEVICES))}
+    if draw(st.booleans()):
+        _fill(doc, draw)
+    return doc
+
+
+@st.composite
+def huge_ships_in_armada(draw: st.DrawFn) -> Any:
+    """Every Armada action with its ships (or one, or an added one) huge."""
+    doc = copy.deepcopy(draw(st.sampled_from(_docs("armada"))))
+    ships = [p for p in doc["pieces"] if p["kind"] == "ship"]
+    for ship in ships if draw(st.booleans()) else ships[:1]:
+        ship["size"] = "huge"
+    if draw(st.booleans()) and len(doc["pieces"]) < 60:
+        x, y = _near(doc, draw)
+        heading, player = draw(st.integers(0, 359)), draw(st.sampled_from([1, 2]))
+        big = {"id": "bighuge", "kind": "ship", "size": "huge", "x": x, "y": y, "heading": heading, "player": player}
+        doc["pieces"].append(big)
+    if doc["action"]["type"] == "place-squadrons":  # squadrons under the huge ship, placed around it
+        ship = next(p for p in doc["pieces"] if p["id"] == doc["action"]["ship"])
+        for q in (p for p in doc["pieces"] if p["kind"] == "squadron"):
+            q["x"], q["y"] = ship["x"] + draw(st.floats(-30, 30)), ship["y"] + draw(st.sampled_from([-100, 100]))
+    return doc
+
+
+@st.composite
+def every_piece_form(draw: st.DrawFn) -> Any:
+    """A piece of each kind in each form the parser allows (catalogue shape, type's default, outline; heading or
+    rotation), added beside the action or replacing the piece the action moves."""
+    (game, kind), types = draw(st.sampled_from(sorted(KINDS_AND_TYPES.items())))
+    doc = copy.deepcopy(draw(st.sampled_from(_docs(game))))
+    x, y = _near(doc, draw)
+    ptype = draw(st.sampled_from(types))
+    piece: dict[str, Any] = {"id": "formed", "kind": kind, "type": ptype}
+    form = draw(st.sampled_from(["outline", "pose", "pose-rotation", "default-shape"]))
+    if form == "outline" and not (game == "armada" and kind == "token"):
+        piece["outline"] = _square(x, y, draw(st.sampled_from([3.0, 10.0, 25.0])))
+    else:
+        piece.update(x=x, y=y)
+        angle = "rotation" if kind == "obstacle" or form == "pose-rotation" else "heading"
+        if not (game == "armada" and kind == "token"):
+            piece[angle] = draw(st.integers(-720, 720))
+    if draw(st.booleans()):
+        piece["player"] = draw(st.sampled_from([1, 2]))
+    action = doc["action"]
+    moved = action.get("obstacle") if game == "armada" else action.get("device")
+    if isinstance(moved, str) and draw(st.booleans()):  # the piece the action moves, in this form
+        doc["pieces"] = [p for p in doc["pieces"] if p["id"] != moved]
+        piece["id"] = moved
+    if len(doc["pieces"]) < 60:
+        doc["pieces"].append(piece)
+    return doc
+
+
+@st.composite
+def noncharacter_labels(draw: st.DrawFn) -> Any:
+    doc = copy.deepcopy(draw(st.sampled_from(DOCS)))
+    piece = draw(st.sampled_from(doc["pieces"]))
+    piece["label"] = draw(st.text(max_size=5)) + draw(NONCHARACTERS) + draw(st.text(max_size=5))
+    return doc
+
+
+def _served(client: Client, doc: Any) -> None:
+    """Posted, then its page, SVG and editor open: nothing the engine builds or draws fails."""
+    r = client.post("/api/v1/rulings", data=_body(doc), content_type="application/json")
+    assert r.status_code in (200, 400), r.content[:400]  # a 422 would be the engine failing: a bug here
+    if r.status_code == 200:
+        sid = r.json()["id"]
+        for url in (f"/s/{sid}/", f"/s/{sid}.svg", f"/setup/?from={sid}"):  # the PNG rasterises this SVG
+            assert client.get(url).status_code == 200, url
+
+
+@SETTINGS
+@given(derived_situations())
+def test_derived_situations_never_fail(client: Client, doc: Any) -> None:
+    _served(client, doc)
+
+
+@SETTINGS
+@given(huge_ships_in_armada())
+def test_huge_ships_in_every_armada_action_never_fail(client: Client, doc: Any) -> None:
+    _served(client, doc)
+
+
+@SETTINGS
+@given(every_piece_form())
+def test_every_piece_kind_in_every_form_is_ruled_or_refused(client: Client, doc: Any) -> None:
+    _served(client, doc)
+
+
+@SETTINGS
+@given(noncharacter_labels())
+def test_labels_with_noncharacters_are_refused(client: Client, doc: Any) -> None:
+    r = client.post("/api/v1/rulings", data=_body(doc), content_type="application/json")
+    assert r.status_code == 400, r.content[:300]
+
+
 def test_non_json_and_chunked_bodies_are_clear_errors(client: Client) -> None:
     body = _body(DOCS[0])
     assert client.post("/api/v1/rulings", data=body, content_type="text/plain").status_code == 415

@@ -273,6 +273,20 @@ def test_a_permalink_stored_before_a_correction_says_so(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_an_armada_move_stored_before_the_move_correction_says_so(client: Client) -> None:
+    """ar-23's minimum without "toward" is now cited as our reading: its old links say the ruling was corrected."""
+    ex = next(e for e in examples() if e.slug == "ar-23-move-obstacle-minimum-not-reached")
+    _store_old(ex.scenario.canonical().decode(), ex.id, ex.scenario.digest(), 2)
+    page = client.get(f"/s/{ex.id}/").content.decode()
+    assert "Corrected since this link was made" in page and "/changes/#v6-armada" in page
+    changes = client.get("/changes/").content.decode()
+    assert 'id="v6-armada"' in changes and "equally close" in changes.lower()
+    plain = next(e for e in examples() if e.slug == "ar-22-move-obstacle-stay-put")  # no minimum, no toward
+    _store_old(plain.scenario.canonical().decode(), plain.id, plain.scenario.digest(), 2)
+    assert "Corrected since this link was made" not in client.get(f"/s/{plain.id}/").content.decode()
+
+
+@pytest.mark.django_db
 def test_new_permalinks_and_outline_only_situations_show_no_correction(client: Client) -> None:
     from rules.library import retired
 
@@ -405,15 +419,6 @@ def test_every_page_and_picture_answers_head(client: Client) -> None:
         assert client.head(url).status_code == 200, url
 
 
-@pytest.mark.django_db
-def test_sharing_tags_and_snippets(client: Client) -> None:
-    ex = examples()[0]
-    html = client.get(f"/s/{ex.id}/").content.decode()
-    assert f'og:title" content="{"Armada" if ex.scenario.game == "armada" else "X-Wing"} {ex.edition}:' in html
-    assert 'og:image:alt" content="The table:' in html
-    assert f"]({'http://testserver'}/s/{ex.id}/)" in html and "[url=http://testserver/s/" in html
-
-
 def test_our_own_404_page() -> None:
     from django.test import RequestFactory
 
@@ -426,8 +431,11 @@ def test_our_own_404_page() -> None:
 def test_the_field_stylesheet_shows_only_the_chosen_actions_fields(client: Client) -> None:
     css = client.get("/setup/fields.css").content.decode()
     attack = [line for line in css.splitlines() if 'option[value="attack"]' in line and "#id_game_0" in line]
-    hidden = " ".join(attack)
+    hidden = set(re.findall(r"label\.f-[a-z_]+", " ".join(attack)))
     assert "label.f-bearing" in hidden and "label.f-attacker" not in hidden and "label.f-defender" not in hidden
+    assert "label.f-defender_zone" in hidden  # Armada's defending hull zone: not an X-Wing field
+    armada = " ".join(line for line in css.splitlines() if 'option[value="attack"]' in line and "#id_game_1" in line)
+    assert "label.f-defender_zone" not in set(re.findall(r"label\.f-[a-z_]+", armada))
     assert 'href="/setup/fields.css"' in client.get("/setup/").content.decode()
 
 
@@ -481,9 +489,12 @@ def test_rules_pages_a_judge_cites(client: Client) -> None:
     assert "armada-1.5/flotillas/ram" in found and "xwing-2.5/maneuver/execute" not in found
     detail = client.get("/rules/xwing-2.5/obstacles/asteroid").content.decode()
     assert "Rules Reference" in detail.split("</title>")[0] and "Examples that use this rule" in detail
-    assert "page: not in our sources" in detail  # no X-Wing source we have gives the PDF's pages: said, not guessed
+    assert "<cite>X-Wing Rules Reference 1.4.5" in detail and "<em>Obstacles</em>" in detail  # the entry is the locator
+    cited = detail.split('data-testid="citation"')[1].split("</p>")[0]
+    assert "p. " not in cited  # no X-Wing source gives pages: none guessed
     armada = client.get("/rules/armada-1.5/overlapping/move-through").content.decode()
-    assert "· p.14 ·" in armada and "not in our sources" not in armada  # the meta line names the page
+    assert "<em>Overlapping</em> (p. 14)" in armada  # the page, where a source gives it
+    assert "not in our sources" not in armada
 
 
 def test_the_library_filters_and_searches(client: Client) -> None:
@@ -615,3 +626,17 @@ def test_a_new_scenario_costs_one_lookup_and_one_insert() -> None:
         store_scenario(scenario=examples()[2].scenario)
     sql = [x["sql"].split()[0].upper() for x in q.captured_queries]
     assert sql.count("INSERT") == 1 and sql.count("SELECT") == 1, sql
+
+
+def test_an_examples_internal_case_reference_is_never_shown(client: Client) -> None:
+    """Each example's ``case`` ("§7.5 #16–17; seed 001 (Toward)") points at our own notes: no page, search result,
+    picture or API answer shows it (judge's review: internal words in text users read)."""
+    ex = next(e for e in examples() if "seed" in e.case)
+    pages = [
+        client.get("/").content.decode(),
+        client.get("/", {"q": ex.title}).content.decode(),
+        client.get(f"/s/{ex.id}/").content.decode(),
+        client.get(f"/s/{ex.id}.svg").content.decode(),
+        client.get(f"/api/v1/rulings/{ex.id}").content.decode(),
+    ]
+    assert not [p for p in pages if ex.case in p or "seed 0" in p]

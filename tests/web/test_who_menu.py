@@ -35,14 +35,21 @@ def test_xwing_ships_move_drop_and_attack_enemies_only(client: Client) -> None:
     q |= row(1, id="b", kind="ship", size="small", x="300", y="500", heading="180", player="2")
     q |= row(2, id="c", kind="ship", size="small", x="500", y="300", heading="0", player="1")
     got = links(client.get("/setup/", q).content.decode())
-    assert got["a moves"]["action"] == "maneuver" and got["a moves"]["ship"] == "a"
-    assert got["b drops a device"]["action"] == "drop" and got["b drops a device"]["ship"] == "b"
-    assert {k for k in got if "attacks" in k} == {"a attacks b", "b attacks a", "b attacks c", "c attacks b"}
-    pair = got["c attacks b"]
+    # unlabelled ships are named as the picture names them (never by id): small ships A, B, C in table order
+    a, b, c = "Small ship A", "Small ship B", "Small ship C"
+    assert got[f"{a} moves"]["action"] == "maneuver" and got[f"{a} moves"]["ship"] == "a"
+    assert got[f"{b} drops a device"]["action"] == "drop" and got[f"{b} drops a device"]["ship"] == "b"
+    assert {k for k in got if "attacks" in k} == {
+        f"{a} attacks {b}",
+        f"{b} attacks {a}",
+        f"{b} attacks {c}",
+        f"{c} attacks {b}",
+    }
+    pair = got[f"{c} attacks {b}"]
     assert (pair["action"], pair["attacker"], pair["defender"]) == ("attack", "c", "b")
     assert pair["p-0-id"] == "a"  # the rest of the form rides along: nothing typed is lost
     chosen = client.get("/setup/", q | {"ship": "a"}).content.decode()
-    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">a moves<', chosen)
+    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">Small ship A moves<', chosen)
 
 
 def test_armada_pieces_each_offer_their_actions(client: Client) -> None:
@@ -51,9 +58,10 @@ def test_armada_pieces_each_offer_their_actions(client: Client) -> None:
     q |= row(1, id="x1", kind="squadron", x="700", y="400", player="1")
     q |= row(2, id="rock", kind="obstacle", type="asteroid", shape="asteroid-field-1", x="900", y="500", heading="0")
     got = links(client.get("/setup/", q).content.decode())
-    assert got["vic moves"]["ship"] == "vic" and got["vic places squadrons"]["action"] == "place-squadrons"
-    assert got["x1 moves"] == {**got["x1 moves"], "action": "move-squadron", "squadron": "x1"}
-    assert got["rock is moved"]["action"] == "move-obstacle" and got["rock is moved"]["moved"] == "rock"
+    ship, squadron, rock = "Medium ship", "Squadron", "Asteroid"  # unlabelled: named in words (type as typed)
+    assert got[f"{ship} moves"]["ship"] == "vic" and got[f"{ship} places squadrons"]["action"] == "place-squadrons"
+    assert got[f"{squadron} moves"] == {**got[f"{squadron} moves"], "action": "move-squadron", "squadron": "x1"}
+    assert got[f"{rock} is moved"]["action"] == "move-obstacle" and got[f"{rock} is moved"]["moved"] == "rock"
 
 
 def test_adding_a_piece_redirects_to_an_address_that_holds_it(client: Client) -> None:
@@ -64,8 +72,23 @@ def test_adding_a_piece_redirects_to_an_address_that_holds_it(client: Client) ->
     target = parse_qs(urlparse(r["Location"]).query)
     assert "add_named" not in target and target["p-TOTAL_FORMS"] == ["2"] and target["p-1-shape"] == ["asteroid-4"]
     page = client.get("/setup/" + r["Location"]).content.decode()
-    assert links(page)["a moves"]["p-1-id"] == "asteroid-4-1"  # the name without its set, made an id
+    assert links(page)["Small ship moves"]["p-1-id"] == "asteroid-4-1"  # the name without its set, made an id
     assert 'data-piece="asteroid-4-1"' in page  # the preview draws the new piece at once
+
+
+def test_a_picked_obstacle_is_named_in_words_not_by_its_id(client: Client) -> None:
+    """Issue 21: a verdict said "effects: debris-1-1"; a picked piece is labelled as players name it."""
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+    q |= row(0, id="a", kind="ship", size="small", x="300", y="200", heading="0", player="1")
+    r = client.get("/setup/", q | {"palette": "xwing:obstacle:debris-1", "add_named": "1"})
+    target = {k: v[0] for k, v in parse_qs(urlparse(r["Location"]).query).items()}
+    assert target["p-1-id"] == "debris-1-1" and target["p-1-label"] == "Debris 1"
+    target |= {"p-1-x": "300", "p-1-y": "260", "ship": "a", "bearing": "straight", "speed": "2"}
+    page = htmllib.unescape(client.get("/setup/", target).content.decode())
+    verdict = re.search(r'data-testid="verdict">([^<]*)<', page).group(1)
+    assert (
+        verdict.startswith("Small ship fully executes its straight 2 through Debris 1") and "debris-1-1" not in verdict
+    )
 
 
 def test_each_dial_choice_has_a_hidden_ghost_of_its_template_and_final_base(client: Client) -> None:
@@ -98,11 +121,15 @@ def test_snap_links_rewrite_the_snapped_rows_position(client: Client) -> None:
         htmllib.unescape(label): htmllib.unescape(href)
         for href, label in re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
     }
-    assert "rock: touching the template, left side" in snaps and "rock: at the edge of range 1 ahead of a" in snaps
-    target = parse_qs(urlparse(snaps["rock: touching a's base, ahead"]).query)
+    rock, ship = "Asteroid", "Small ship"  # unlabelled pieces, named as the picture names them
+    assert (
+        f"{rock}: touching the template, left side" in snaps
+        and f"{rock}: at the edge of range 1 ahead of {ship}" in snaps
+    )
+    target = parse_qs(urlparse(snaps[f"{rock}: touching {ship}'s base, ahead"]).query)
     assert target["p-1-x"] == ["300.0"] and float(target["p-1-y"][0]) > 320 and target["p-0-x"] == ["300"]
-    after = client.get("/setup/" + snaps["rock: touching a's base, ahead"]).content.decode()
-    assert "rock" in after and 'data-testid="verdict"' in after
+    after = client.get("/setup/" + snaps[f"{rock}: touching {ship}'s base, ahead"]).content.decode()
+    assert rock in after and 'data-testid="verdict"' in after
 
 
 def test_obstacles_are_added_from_pictures_of_their_real_shapes(client: Client) -> None:
@@ -150,3 +177,44 @@ def test_the_shape_palette_follows_the_game_and_refuses_the_other_games_pieces(c
     q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS, "add_piece": "xwing:obstacle:asteroid-4"}
     r = client.get("/setup/", q)
     assert "asteroid-4" not in r.get("Location", "") and "p-0-shape" not in r.get("Location", "")
+
+
+def test_armada_attacks_are_offered_between_enemies_with_hull_zones_picked(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "maneuver", **ROWS}
+    q |= row(0, id="vic", kind="ship", size="medium", x="400", y="300", heading="0", player="1")
+    q |= row(1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2")
+    q |= row(2, id="x1", kind="squadron", x="700", y="300", player="1")
+    got = links(client.get("/setup/", q).content.decode())
+    vic, neb, x1 = "Medium ship", "Small ship", "Squadron"  # unlabelled: named in words
+    assert {k for k in got if "attacks" in k} == {
+        f"{vic} attacks {neb}",
+        f"{neb} attacks {vic}",
+        f"{neb} attacks {x1}",
+        f"{x1} attacks {neb}",
+    }
+    pair = got[f"{vic} attacks {neb}"]
+    assert (pair["action"], pair["attacker"], pair["arc"], pair["defender"], pair["defender_zone"]) == (
+        "attack",
+        "vic",
+        "front",
+        "neb",
+        "front",
+    )
+    ruled = client.get("/setup/", {**q, **pair})
+    html = ruled.content.decode()
+    assert ruled.status_code == 200 and 'data-testid="verdict"' in html and "may attack" in html
+
+
+def test_an_armada_attack_offers_each_hull_zone_to_attack_from_and_at(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "action": "attack", **ROWS, "p-TOTAL_FORMS": "2"}
+    q |= row(0, id="vic", kind="ship", size="medium", x="400", y="300", heading="0", player="1", label="vic")
+    q |= row(1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2", label="neb")
+    q |= {"attacker": "vic", "defender": "neb", "arc": "front", "defender_zone": "front"}
+    got = links(client.get("/setup/", q).content.decode())
+    assert {k for k in got if k.startswith(("from ", "at "))} == {
+        *(f"from vic's {z}" for z in ("front", "left", "right", "rear")),
+        *(f"at neb's {z}" for z in ("front", "left", "right", "rear")),
+    }
+    assert got["at neb's rear"]["defender_zone"] == "rear" and got["at neb's rear"]["arc"] == "front"
+    page = client.get("/setup/", q).content.decode()
+    assert re.search(r'class="who-current" href="[^"]+" aria-current="true">from vic&#x27;s front<', page)

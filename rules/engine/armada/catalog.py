@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.armada import dimensions as dim
+from rules.engine.armada import hullzones
 from rules.engine.armada import shapes as shape_catalog
 from rules.engine.armada.pieces import local_body, local_frames, squadron_radius
 from rules.engine.armada.ships import SHIPS
@@ -81,6 +82,7 @@ def catalog() -> dict[str, Any]:
         "distance_bands": {"ends": list(dim.DISTANCE_BANDS), "source": dim.DISTANCE_SOURCE, "estimated": True},
         "range_bands": {"ends": list(dim.RANGE_BANDS), "source": dim.DISTANCE_SOURCE, "estimated": True},
         "tokens": {t: _figure(f) for t, f in dim.TOKEN_DIAMETERS.items()},
+        "ship_tokens": {**hullzones.figures(), "frame": hullzones.RAW["frame"], "source": hullzones.SOURCE},
         "shapes": shapes,
         "ships": {
             c.slug: {

@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rules.engine.armada.hullzones import ZONES
 from rules.engine.armada.parse import MAX_SPEED
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
-from rules.engine.form import FormSpec, common_piece, keyed, number
+from rules.engine.form import Field, FormSpec, common_piece, keyed, number
+
+HULL_ZONES = tuple(dict.fromkeys(z for zones in ZONES.values() for z in zones))
+"""Every hull zone a ship may have (a huge ship's six included), as the form offers them."""
 
 ACTION_FIELDS: dict[str, str] = {
     "action.type": "action",
@@ -32,6 +36,10 @@ ACTION_FIELDS: dict[str, str] = {
     "action.max_distance": "max_distance",
     "action.min_distance": "min_distance",
     "action.toward": "toward",
+    "action.attacker": "attacker",
+    "action.defender": "defender",
+    "action.attacker_zone": "arc",
+    "action.defender_zone": "defender_zone",
     "game": "game",
     "edition": "edition",
 }
@@ -69,6 +77,8 @@ def piece_document(data: dict[str, Any]) -> dict[str, Any] | None:
     if kind == "ship":
         card = SHIPS.get(data.get("chassis") or "")
         p["size"] = data.get("size") or (card.size if card else "")
+        if card is not None:
+            p["chassis"] = card.slug  # its token's own arc lines, where measured
         p["heading"] = number(angle) if angle else 0
         if data.get("flotilla") or (card is not None and card.flotilla):
             p["flotilla"] = True
@@ -102,8 +112,10 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         put("ship", d.get("ship"))
         if d.get("speed"):
             a["speed"] = int(d["speed"])
-        clicks = (d.get("clicks") or "").strip()
-        a["clicks"] = _list(clicks) if clicks else []
+        clicks = _list((d.get("clicks") or "").strip())
+        if isinstance(clicks, list) and "speed" in a:  # the joints a speed has: straight where none is chosen
+            clicks = (clicks + [0] * a["speed"])[: a["speed"]]
+        a["clicks"] = clicks
         put("side", d.get("side"))
     elif atype == "place-squadrons":
         put("ship", d.get("ship"))
@@ -123,6 +135,11 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         if d.get("min_distance"):
             a["min_distance"] = int(d["min_distance"])
         put("toward", (d.get("toward") or "").strip())
+    elif atype == "attack":
+        put("attacker", (d.get("attacker") or "").strip())
+        put("defender", (d.get("defender") or "").strip())
+        put("attacker_zone", d.get("arc"))
+        put("defender_zone", d.get("defender_zone"))
     return a
 
 
@@ -130,13 +147,27 @@ def _text(values: list[Any]) -> str:
     return ", ".join(str(v) for v in values)
 
 
+def _card_of(p: dict[str, Any]) -> str:
+    """The ship card a stored ship is (its label is the card's name and its facts agree), else ""."""
+    for card in SHIPS.values():
+        if p.get("kind") == "ship" and p.get("label") == card.name[:40]:
+            same = (p.get("size"), bool(p.get("flotilla")), p.get("yaw_limits") or {})
+            if same == (card.size, card.flotilla, card.speed_chart):
+                return card.slug
+    return ""
+
+
 def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Form and row values that rebuild the normalised document ``doc``."""
     a = doc["action"]
     form: dict[str, Any] = {"game": doc["game"], "edition": doc["edition"], "action": a["type"]}
-    for key in ("ship", "side", "squadron", "toward"):
+    for key in ("ship", "side", "squadron", "toward", "attacker", "defender", "defender_zone"):
         if isinstance(a.get(key), str):
             form[key] = a[key]
+    if isinstance(a.get("attacker_zone"), str):
+        form["arc"] = a["attacker_zone"]
+    if isinstance(a.get("dice"), dict) or "not_obstructing" in a:  # no form field: the document keeps them
+        form["doc"] = json.dumps(doc, indent=1)
     for key in ("speed", "max_distance", "min_distance"):
         if key in a:
             form[key] = str(a[key])
@@ -169,7 +200,8 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 "player": str(p.get("player", "")),
                 "flipped": p.get("flipped", False),
                 "flotilla": p.get("flotilla", False),
-                "yaw_limits": "; ".join(f"{k}: {' '.join(str(v) for v in vs)}" for k, vs in limits.items()),
+                "yaw_limits": _chart(limits),
+                "chassis": p.get("chassis") or _card_of(p),
                 "label": p.get("label", ""),
             }
         )
@@ -178,13 +210,64 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return form, rows
 
 
+def _chart(chart: dict[str, list[int]]) -> str:
+    return "; ".join(f"{k}: {' '.join(str(v) for v in vs)}" for k, vs in chart.items())
+
+
+def chassis_row(key: str) -> dict[str, Any] | None:
+    """A row's values that follow from its ship card: size, flotilla, speed chart and name."""
+    card = SHIPS.get(key)
+    if card is None:
+        return None
+    return {
+        "size": card.size,
+        "flotilla": card.flotilla,
+        "yaw_limits": _chart(card.speed_chart),
+        "label": card.name[:40],
+    }
+
+
+def chart_speeds(doc: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """The speeds on the moving ship's chart (0 and each speed its ``yaw_limits`` list), for the speed menu."""
+    action = doc.get("action")
+    if not isinstance(action, dict) or action.get("type") != "maneuver":
+        return {}
+    pieces = doc.get("pieces") if isinstance(doc.get("pieces"), list) else None
+    ship = next((p for p in pieces or [] if isinstance(p, dict) and p.get("id") == action.get("ship")), None)
+    limits = ship.get("yaw_limits") if isinstance(ship, dict) else None
+    if not isinstance(limits, dict) or not limits:
+        return {}
+    return {"speed": ("0", *sorted((str(k) for k in limits if str(k).isdigit()), key=int))}
+
+
 FORM = FormSpec(
-    choices={
-        "speed": tuple(str(s) for s in range(MAX_SPEED + 1)),
-        "side": ("left", "right"),
-        "max_distance": ("1", "2", "3", "4", "5"),
-        "min_distance": ("1", "2", "3", "4", "5"),
-    },
+    fields=(
+        Field("ship", "ship", "piece", kinds=("ship",)),
+        Field("speed", "speed", choices=tuple(str(s) for s in range(MAX_SPEED + 1))),
+        Field("to_x", "to x", "number"),
+        Field("to_y", "to y", "number"),
+        Field("to_heading", "to facing / rotation", "number"),
+        Field("clicks", "clicks per joint", "text", width=10),
+        Field("side", "tool side", choices=("left", "right")),
+        Field("squadron", "squadron", "piece", kinds=("squadron",)),
+        Field("placements", "placements (squadron: x, y; squadron: x, y)", "text", max_length=600, keyed=True),
+        Field("moved", "obstacle or token", "piece", kinds=("obstacle", "token")),
+        Field("max_distance", "max distance", choices=("1", "2", "3", "4", "5")),
+        Field("min_distance", "min distance", choices=("1", "2", "3", "4", "5"), blank="none"),
+        Field("toward", "toward", "piece"),
+        Field("attacker", "attacker", "piece", kinds=("ship", "squadron")),
+        Field("defender", "defender", "piece", kinds=("ship", "squadron")),
+        Field("arc", "attacking hull zone", choices=HULL_ZONES),
+        Field("defender_zone", "defending hull zone", choices=HULL_ZONES),
+    ),
+    row_inputs=(
+        Field("flotilla", "flotilla", "check"),
+        Field("yaw_limits", "speed chart (1: 2; 2: 1 1)", "text", max_length=80, width=12),
+    ),
+    chassis_row=chassis_row,
+    narrowed=chart_speeds,
+    menu_label="Its speed chart: the speed, then the clicks at each joint",
+    chassis_names=frozenset(c.name[:40] for c in SHIPS.values()),
     row_fields={
         "ship": ("size", "chassis", "heading", "flotilla", "yaw_limits"),
         "squadron": (),
@@ -196,6 +279,9 @@ FORM = FormSpec(
     initial=initial,
     action_fields=ACTION_FIELDS,
     groups=(
+        ("Who acts", ("ship", "speed")),
+        ("Attack", ("attacker", "defender", "arc", "defender_zone")),
+        ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
         ("Armada maneuver: one click value per joint (e.g. 0, 1, -1), the tool's side", ("clicks", "side")),
         ("Armada squadrons: the squadron that moves; placements as “id: x, y; id: x, y”", ("squadron", "placements")),
         (
@@ -209,5 +295,6 @@ FORM = FormSpec(
         "move-squadron": ("squadron", "speed", "to_x", "to_y"),
         "move-obstacle": ("moved", "to_x", "to_y", "to_heading", "max_distance", "min_distance", "toward"),
         "move-token": ("moved", "to_x", "to_y", "max_distance", "min_distance", "toward"),
+        "attack": ("attacker", "defender", "arc", "defender_zone"),
     },
 )

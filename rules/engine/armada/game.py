@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from shapely import Polygon
 
 from rules.engine.armada import parse
+from rules.engine.armada.attack import attack_ruling
 from rules.engine.armada.catalog import catalog
+from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
+from rules.engine.armada.effects import BLUE_FACES, dice_rolled
 from rules.engine.armada.form import FORM
+from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
-from rules.engine.armada.menus import move_menu, who_menu
+from rules.engine.armada.menus import action_menu, who_menu
+from rules.engine.armada.names import piece_name
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
 from rules.engine.armada.shapes import OBSTACLE_TYPES, SHAPES, TOKEN_TYPES
 from rules.engine.armada.ships import SHIPS
 from rules.engine.armada.snaps import snap_menu
 from rules.engine.armada.squadrons import move_squadron_ruling, place_squadrons_ruling
+from rules.engine.armada.start import with_start_check
 from rules.engine.game import Drawing, Game
 from rules.engine.geometry import clean_number
 from rules.engine.scenario import Piece
@@ -63,19 +71,33 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} {p.kind} around {where}.")
 
 
+def said(source: str) -> str:
+    """A figure's source as a reader sees it: what measured it, without our notes' file and section.
+
+    ``reference/armada-geometry.md §2.2 (AlphArmada; TTS 46.9)`` -> ``AlphArmada; Tabletop Simulator 46.9``.
+    """
+    text = re.sub(r"^\S*reference/\S+\s+§[\d.]+\s*", "", source).strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    return re.sub(r"\bTTS\b", "Tabletop Simulator", text)
+
+
 def estimates() -> tuple[str, ...]:
     """Every simulator-measured or estimated constant, with its source, for the pages' ≈ notes."""
     from rules.engine.armada import dimensions as dim
 
-    f = dim.figures()
+    f = {k: replace(v, source=said(v.source)) for k, v in dim.figures().items()}
     return (
         f"maneuver tool: ≈ {f['tool_joint'].value} mm to each joint, ≈ {f['tool_tail'].value} mm on to the next "
         f"guides, ≈ {f['tool_width'].value} mm wide ({f['tool_joint'].source})",
-        "distance band ends: ≈ " + " / ".join(f"{v:g}" for v in dim.DISTANCE_BANDS) + f" mm ({dim.DISTANCE_SOURCE})",
+        "distance band ends: ≈ "
+        + " / ".join(f"{v:g}" for v in dim.DISTANCE_BANDS)
+        + f" mm ({said(dim.DISTANCE_SOURCE)})",
         f"shield-dial frames: ≈ {f['frame_width'].value} × {f['frame_depth'].value} mm at each edge's middle "
         f"({f['frame_width'].source})",
         f"squadron base: ≈ {f['squadron_diameter'].value} mm across ({f['squadron_diameter'].source})",
         f"huge ships: ≈ {f['huge_gap'].value} mm between the two large bases ({f['huge_gap'].source})",
+        hull_zone_estimate(),
     )
 
 
@@ -122,12 +144,13 @@ GAME = Game(
     action_types=parse.ACTION_TYPES,
     parse_piece=parse.parse_piece,
     parse_action=parse.parse_action,
-    handlers={
-        "maneuver": maneuver_ruling,
-        "place-squadrons": place_squadrons_ruling,
-        "move-squadron": move_squadron_ruling,
-        "move-obstacle": move_ruling,
-        "move-token": move_ruling,
+    handlers={  # every ruling also names ships and squadrons that overlap before anything moves
+        "maneuver": with_start_check(maneuver_ruling),
+        "place-squadrons": with_start_check(place_squadrons_ruling),
+        "move-squadron": with_start_check(move_squadron_ruling),
+        "move-obstacle": with_start_check(move_ruling),
+        "move-token": with_start_check(move_ruling),
+        "attack": with_start_check(attack_ruling),
     },
     catalog=catalog,
     draw=draw,
@@ -139,14 +162,19 @@ GAME = Game(
     range_overlay=range_overlay,
     preview_action=preview_action,
     who_menu=who_menu,
-    action_menu=move_menu,
+    action_menu=action_menu,
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,
+    piece_name=piece_name,
+    changes=CHANGES,
     form=FORM,
     sizes=parse.SIZES,
     type_choices=(("Obstacles", OBSTACLE_TYPES), ("Tokens", TOKEN_TYPES)),
     palette=palette(),
     chassis_choices=tuple((c.slug, f"{c.name} ({c.size}{', flotilla' if c.flotilla else ''})") for c in SHIPS.values()),
+    dice_faces=tuple(BLUE_FACES),
+    dice_limit=dice_rolled,
+    dice_kinds=("token",),
     shape_choices=(("Obstacles", tuple((s.id, s.name) for s in SHAPES.values() if s.kind == "obstacle")),),
 )

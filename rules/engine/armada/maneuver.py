@@ -1,22 +1,27 @@
-"""An Armada ship's maneuver: the tool, overlapping ships (the ram loop), squadrons, obstacles, the edge.
+"""An Armada ship's maneuver: the tool, overlapping ships (the ram loop), squadrons, obstacles, tokens, the edge.
 
-Facts first: ``execute`` returns what happened as data; ``maneuver_ruling``
-explains it step by step.  Order (RRG 1.5.0 Ship Movement p.17, Overlapping
-p.14, reference §8): place the ship at the dialled speed; while its final
-position overlaps a ship, drop the speed by one keeping the earlier clicks;
-check the tool only at the dialled speed; deal ram damage; displace squadrons
-under the true final position; resolve obstacles; then the play area.
+Facts first: ``maneuver_facts`` measures what happens and returns it as data;
+``narrate_maneuver`` turns those facts into steps, warnings and the summary.
+Order (RRG 1.5.0 Ship Movement p.17, Overlapping p.14, reference §8):
+Determine Course (a gravity rift at distance 1–2 lowers the speed by one);
+place the ship at that speed with the tool on the declared side, or on the
+other side when the declared side's final position would overlap the tool;
+while its final position overlaps a ship, drop the speed by one keeping the
+earlier clicks; deal ram damage; displace squadrons under the true final
+position; resolve obstacles and proximity mines; then the play area.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shapely import Polygon
 
+from rules.engine.armada import dimensions as dim
 from rules.engine.armada.dimensions import TOOL_SLIVER_MM
-from rules.engine.armada.effects import EFFECTS
+from rules.engine.armada.effects import NEAR, UNMODELLED_TOKENS
+from rules.engine.armada.narrate_maneuver import narrate, tool_reason
 from rules.engine.armada.pieces import (
     play_area,
     pose_of,
@@ -27,10 +32,9 @@ from rules.engine.armada.pieces import (
 )
 from rules.engine.armada.tool import Course, final_pose, tool_shape
 from rules.engine.geometry import CLOSE_CALL_MM, Pose, contact, near_pairs, overlaps, ring
-from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
 
-R = "armada-1.5/"
 TIE_MM = 0.01
 """Two overlapped ships closer to each other's distance than this are equally close."""
 
@@ -50,12 +54,88 @@ class Attempt:
 @dataclass(frozen=True, slots=True)
 class ToolCheck:
     side: str
+    """The side declared."""
+    side_used: str | None
+    """The side the ship must use: the declared one, the other one when the declared one overlaps the tool
+    at the final position, or None when neither fits (the course cannot be executed as plotted)."""
     legal: bool
+    """The declared side is legal."""
     other_side_legal: bool
     overlaps: bool
     other_overlaps: bool
     checked: bool
     """False at a reduced speed (the ship may then overlap the tool) and at speed 0 (no tool)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleHit:
+    """An obstacle the final position overlaps, and whether its effect was a close call."""
+
+    id: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Near:
+    """An obstacle or token at a distance that triggers an effect (``effects.NEAR``), or an unmodelled token."""
+
+    id: str
+    type: str
+    distance: float
+    """mm, base (dials and frames ignored) to the piece; 0 overlapping or touching."""
+    rolled: tuple[str, ...] = ()
+    """The faces the scenario gives for its dice (``dice``), if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverFacts:
+    """Everything the ruling says, measured; no prose."""
+
+    ship: Piece
+    dialled: int
+    course_speed: int
+    """The speed the course is plotted at: the dial, less one near a gravity rift."""
+    rifts: tuple[Near, ...]
+    yaw_over: tuple[tuple[int, int], ...]
+    """(joint, limit) where the clicks used at the rift-reduced speed exceed that speed's chart (when given)."""
+    course: Course
+    """The course as executed: clicks for ``course_speed`` joints, on ``tool.side_used`` (or the declared side)."""
+    declared_pose: Pose | None
+    """Where the declared side would have placed the ship when the tool went to the other side (or None)."""
+    tool: ToolCheck
+    tried: tuple[Attempt, ...]
+    overlapped: tuple[str, ...]
+    distances: dict[str, float]
+    """Overlapped ship id -> mm from the final body to its body."""
+    damaged: tuple[str, ...]
+    closest: tuple[str, ...]
+    tie: bool
+    touching_ships: tuple[str, ...]
+    close_ships: tuple[tuple[str, bool], ...]
+    """(id, overlapping) of ships within the close-call margin of overlapping or clearing."""
+    displaced: tuple[str, ...]
+    close_squadrons: tuple[str, ...]
+    obstacles: tuple[ObstacleHit, ...]
+    close_obstacles: tuple[str, ...]
+    mines: tuple[Near, ...]
+    close_mines: tuple[str, ...]
+    """Mines whose distance is within the close-call margin of the distance-1 end line."""
+    other_tokens: tuple[Near, ...]
+    destroyed: bool
+    plotted_off: bool
+    edge_close: bool
+
+    @property
+    def final(self) -> Attempt:
+        return self.tried[-1]
+
+    @property
+    def speed(self) -> int:
+        return self.tried[-1].speed
+
+    @property
+    def size(self) -> str:
+        return str(self.ship.size)
 
 
 def tool_overlaps(ship: Piece, course: Course) -> bool:
@@ -72,7 +152,7 @@ def _other_ships(scenario: Scenario, ship: Piece) -> list[tuple[Piece, Polygon]]
 
 
 def attempts(scenario: Scenario, ship: Piece, course: Course) -> list[Attempt]:
-    """Dialled speed first, then one lower each time the final position overlaps a ship, down to 0."""
+    """Plotted speed first, then one lower each time the final position overlaps a ship, down to 0."""
     start = pose_of(ship)
     others = _other_ships(scenario, ship)
     out: list[Attempt] = []
@@ -86,10 +166,12 @@ def attempts(scenario: Scenario, ship: Piece, course: Course) -> list[Attempt]:
     return out
 
 
-def _damaged(scenario: Scenario, ship: Piece, final: Pose, overlapped: list[str]) -> tuple[list[str], list[str], bool]:
-    """(damaged ids, closest ids, tie): the mover and the closest overlapped ship, the flotilla rule applied."""
+def _damaged(
+    scenario: Scenario, ship: Piece, final: Pose, overlapped: list[str]
+) -> tuple[list[str], list[str], bool, dict[str, float]]:
+    """(damaged ids, closest ids, tie, distances): the mover and the closest overlapped ship, flotillas applied."""
     if not overlapped:
-        return [], [], False
+        return [], [], False, {}
     body = ship_body(ship, final)
     dist = {sid: body.distance(ship_body(scenario.piece(sid))) for sid in overlapped}
     best = min(dist.values())
@@ -100,374 +182,205 @@ def _damaged(scenario: Scenario, ship: Piece, final: Pose, overlapped: list[str]
         damaged = [ship.id, other.id]
     else:
         damaged = [ship.id] if mover_f else [other.id]
-    return damaged, closest, len(closest) > 1
+    return damaged, closest, len(closest) > 1, dist
 
 
-def maneuver_ruling(scenario: Scenario) -> Ruling:
+def _near(scenario: Scenario, kind: str, body: Polygon, types: tuple[str, ...], band: int) -> list[Near]:
+    """Pieces of ``kind`` and one of ``types`` at distance ``band`` or nearer of ``body`` (dials ignored)."""
+    reach = dim.band_end(band)
+    out = []
+    for p in scenario.of_kind(kind):
+        if str(p.type) not in types:
+            continue
+        d = body.distance(token_outline(p))
+        if d <= reach:
+            out.append(Near(p.id, str(p.type), round(d, 1)))
+    return out
+
+
+def _side_and_attempts(
+    scenario: Scenario, ship: Piece, course: Course
+) -> tuple[ToolCheck, list[Attempt], Course, Pose | None]:
+    """The tool check at the plotted speed, the side the ship must use, and its attempts from that side."""
+    declared = attempts(scenario, ship, course)
+    other = "left" if course.side == "right" else "right"
+    if course.speed == 0:
+        return ToolCheck(course.side, course.side, True, True, False, False, False), declared, course, None
+    mine = tool_overlaps(ship, course)
+    theirs = tool_overlaps(ship, Course(course.clicks, other))
+    if declared[0].overlapped:
+        # The plotted position overlaps a ship: it is never the final position, and at the reduced
+        # speed the ship may overlap the tool, so the declared side stays (derived; see narration).
+        return ToolCheck(course.side, course.side, True, not theirs, mine, theirs, False), declared, course, None
+    huge_both = str(ship.size) == "huge" and mine and theirs
+    if not mine:
+        return ToolCheck(course.side, course.side, True, not theirs, mine, theirs, True), declared, course, None
+    if theirs or huge_both:
+        return ToolCheck(course.side, None, False, False, mine, theirs, True), declared, course, None
+    switched = Course(course.clicks, other)
+    tool = ToolCheck(course.side, other, False, True, mine, theirs, True)
+    return tool, attempts(scenario, ship, switched), switched, declared[0].pose
+
+
+def maneuver_facts(scenario: Scenario) -> ManeuverFacts:
     a = scenario.action
     ship = scenario.piece(a["ship"])
-    size = str(ship.size)
     dialled = int(a["speed"])
-    course = Course(tuple(a.get("clicks", ())), str(a.get("side", "right")))
-    start = pose_of(ship)
-    tried = attempts(scenario, ship, course)
+    start_body = ship_body(ship)
+    rifts = tuple(_near(scenario, "obstacle", start_body, ("gravity-rift",), NEAR["gravity-rift"].bands[1]))
+    course_speed = max(0, dialled + NEAR["gravity-rift"].speed_change) if rifts else dialled
+    plotted = Course(tuple(a.get("clicks", ())), str(a.get("side", "right"))).at_speed(course_speed)
+    tool, tried, course, declared_pose = _side_and_attempts(scenario, ship, plotted)
+    row = (ship.get("yaw_limits") or {}).get(str(course_speed)) if rifts and course_speed else None
+    yaw_over = tuple(
+        (i + 1, int(lim)) for i, (c, lim) in enumerate(zip(plotted.clicks, row or (), strict=False)) if abs(c) > lim
+    )
     final = tried[-1]
-    speed = final.speed
     overlapped: list[str] = []
     for t in tried:
         overlapped += [s for s in t.overlapped if s not in overlapped]
-    damaged, closest, tie = _damaged(scenario, ship, final.pose, overlapped)
+    damaged, closest, tie, dist = _damaged(scenario, ship, final.pose, overlapped)
     hull = ship_footprint(ship, final.pose)
     body = ship_body(ship, final.pose)
-    area = play_area(scenario)
-    steps: list[Step] = []
-    warnings: list[str] = []
-    figures: list[Figure] = []
 
-    # 1. the course
-    clicks = ", ".join(f"{c:+d}" if c else "0" for c in course.clicks) or "none"
-    tool_text = (
-        f"At speed {dialled} the ship uses joints 1 to {dialled} of the tool, set to clicks {clicks} "
-        f"(22.5° each, positive clockwise), with the tool on its {course.side} side"
-        + (" in the notches of its rear base (a huge ship)" if size == "huge" else "")
-        + ". The ship is picked up and placed beside the guides at the last joint used: it ignores everything "
-        "between its start and its final position."
-        if dialled
-        else "At speed 0 the ship does not move, but it still executes a maneuver."
-    )
-    steps.append(
-        Step(
-            f"{ship.label} plots speed {dialled}",
-            tool_text,
-            (R + "ship-movement/maneuver-tool", R + "overlapping/move-through", R + "geometry/maneuver-tool"),
-            (ship.id, "tool"),
-        )
-    )
-    if dialled:
-        figures.append(Figure("tool", "template", ring(tool_shape(start, size, course)), "maneuver tool"))
-
-    # 2. the ram loop
-    for t in tried[:-1]:
-        names = scenario.names(t.overlapped)
-        figures.append(Figure(f"tried-{t.speed}", "ghost", ring(ship_footprint(ship, t.pose)), f"speed {t.speed}"))
-        for sid in t.overlapped:
-            shared = ship_footprint(ship, t.pose).intersection(ship_footprint(scenario.piece(sid)))
-            figures.append(Figure(f"ram-{t.speed}-{sid}", "overlap", ring(shared), sid))
-        steps.append(
-            Step(
-                f"At speed {t.speed} it would overlap {names}: speed {t.speed - 1} instead",
-                f"Its final position at speed {t.speed} overlaps {names} (shield dials and their frames count). "
-                f"It cannot finish the maneuver there, so its speed is temporarily reduced to {t.speed - 1} "
-                "(the speed dial is not changed) and it moves again with the same clicks on the earlier joints.",
-                (R + "overlapping/ship-onto-ship", R + "overlapping/dials-count"),
-                (f"tried-{t.speed}", *t.overlapped),
-            )
-        )
-    others = _other_ships(scenario, ship)
-    for o, shape in near_pairs(others, hull.bounds, CONTACT_MARGIN):
+    touching: list[str] = []
+    close_ships: list[tuple[str, bool]] = []
+    for o, shape in near_pairs(_other_ships(scenario, ship), hull.bounds, CONTACT_MARGIN):
         ct = contact(hull, shape)
         if ct.close_call:
-            warnings.append(
-                f"{o.label}: the final position is within {CLOSE_CALL_MM} mm of "
-                f"{'overlapping' if not ct.overlapping else 'clearing'} it; measure on the table"
-            )
+            close_ships.append((o.id, ct.overlapping))
         if ct.touching:
-            steps.append(
-                Step(
-                    f"It touches {o.label}: that is not overlapping",
-                    "Exactly touching another ship is not overlapping it, so the ship is placed there.",
-                    (R + "overlapping/touching",),
-                    (o.id,),
-                )
-            )
-    for i, part in enumerate(getattr(body, "geoms", [body])):
-        fid = "final" if i == 0 else f"final-{i + 1}"
-        at = (final.pose.x, final.pose.y, final.pose.heading) if i == 0 else None
-        figures.append(Figure(fid, "base", ring(part), f"{ship.label} at speed {speed}", pose=at))
+            touching.append(o.id)
 
-    # 3. the tool
-    tool = _tool_check(ship, course, speed, dialled)
-    steps += _tool_steps(ship, tool, speed, dialled)
-
-    # 4. ram damage
-    if overlapped:
-        steps.append(_ram_step(scenario, ship, final.pose, speed, dialled, overlapped, damaged, closest, tie))
-        if tie:
-            tied = " and ".join(scenario.piece(c).label for c in closest)
-            warnings.append(f"{tied} are equally close to the final position; measure on the table")
-
-    # 5. squadrons
     squadrons = near_pairs([(q, squadron_base(q)) for q in scenario.of_kind("squadron")], hull.bounds, CONTACT_MARGIN)
-    displaced = [q.id for q, base in squadrons if overlaps(hull, base)]
-    if displaced:
-        steps.append(
-            Step(
-                f"It overlaps squadron{'s' if len(displaced) > 1 else ''} {scenario.names(displaced)}",
-                "The overlapped squadrons are moved out of the way and the ship finishes its maneuver. Then the "
-                "player who is not moving the ship places them, whoever owns them and in any order, touching the "
-                "ship: as many as possible touching it, the rest touching a squadron that touches it, none outside "
-                "the play area or overlapping a ship or squadron (in a Sector Fleet game, the opposing Grand Admiral "
-                "places them). Check a proposal with place-squadrons.",
-                (
-                    R + "overlapping/ship-onto-squadrons",
-                    R + "overlapping/squadrons-as-many-touching",
-                    R + "overlapping/sector-fleet",
-                ),
-                tuple(displaced),
-            )
-        )
-    for q, base in squadrons:
-        if contact(hull, base).close_call:
-            warnings.append(f"{q.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
+    displaced = tuple(q.id for q, base in squadrons if overlaps(hull, base))
+    close_sq = tuple(q.id for q, base in squadrons if contact(hull, base).close_call)
 
-    # 6. obstacles
-    overlapping: list[str] = []
-    effects: list[dict[str, Any]] = []
+    hits: list[ObstacleHit] = []
+    close_ob: list[str] = []
     for ob, shape in near_pairs(
         [(ob, token_outline(ob)) for ob in scenario.of_kind("obstacle")], hull.bounds, CONTACT_MARGIN
     ):
         ct = contact(hull, shape)
         if ct.close_call:
-            warnings.append(f"{ob.label}: within {CLOSE_CALL_MM} mm of the final position; measure on the table")
-        if not ct.overlapping:
-            continue
-        overlapping.append(ob.id)
-        figures.append(Figure(f"contact-{ob.id}", "overlap", ring(hull.intersection(shape)), ob.id))
-        eff = EFFECTS[str(ob.type)]
-        if eff.ship is None:
-            text = f"{ob.label} ({ob.type}) has no effect on a ship that overlaps it."
-        else:
-            what = eff.ship
-            if ob.type == "purrgil" and speed != dialled:
-                what += (
-                    f": {dialled} by its dial, or {speed} if the temporary speed counts — the rules do not say "
-                    "which (the speed returns to the dial after the maneuver, and obstacles resolve during it)"
-                )
-            elif ob.type == "purrgil":
-                what += f" ({speed})"
-            text = f"{ship.label} {what}."
-            effects.append({"source": ob.id, "rule": eff.rule, "text": text})
-        steps.append(
-            Step(
-                f"It ends overlapping {ob.label}",
-                text + (" It executed a maneuver at speed 0, so the obstacle still resolves." if speed == 0 else ""),
-                (R + "overlapping/obstacles", eff.rule, R + "obstacles/after-moving")
-                + ((R + "overlapping/speed-zero-executes",) if speed == 0 else ()),
-                (ob.id,),
-                derived=ob.type == "purrgil" and speed != dialled,
-            )
-        )
-    if len(effects) > 1:
-        steps.append(
-            Step(
-                "Several obstacles: any order",
-                f"{ship.label} resolves each obstacle's effect, in any order its owner chooses.",
-                (R + "obstacles/any-order",),
-                tuple(overlapping),
-            )
-        )
+            close_ob.append(ob.id)
+        if ct.overlapping:
+            hits.append(ObstacleHit(ob.id, str(ob.type)))
 
-    # 7. the play area (body only: dials and frames are ignored)
+    mine_band = NEAR["proximity-mine"].bands[1]
+    rolls = scenario.dice
+    mines = tuple(
+        replace(m, rolled=rolls.get(m.id, ())) for m in _near(scenario, "token", body, ("proximity-mine",), mine_band)
+    )
+    edge1 = dim.band_end(mine_band)
+    close_mines = tuple(
+        p.id
+        for p in scenario.of_kind("token")
+        if p.type == "proximity-mine" and abs(body.distance(token_outline(p)) - edge1) <= CLOSE_CALL_MM
+    )
+    others = tuple(_near(scenario, "token", body, UNMODELLED_TOKENS, 1))
+
+    area = play_area(scenario)
     destroyed = not area.covers(body)
-    plotted = tried[0]
-    plotted_off = not area.covers(ship_body(ship, plotted.pose))
-    if destroyed:
-        steps.append(
-            Step(
-                f"{ship.label} is destroyed",
-                "Part of its base (dials and frames ignored) is outside the play area, so it is destroyed.",
-                (R + "play-area/destroyed",),
-                ("final",),
-            )
-        )
-    elif plotted_off and speed < dialled:
-        steps.append(
-            Step(
-                "The ram brought it back onto the table",
-                f"At speed {dialled} part of its base would have been outside the play area, but it was placed at "
-                f"speed {speed}, wholly inside: it is not destroyed.",
-                (R + "play-area/ram-saves", R + "play-area/destroyed"),
-                ("final",),
-            )
-        )
-    edge = body.boundary.distance(area.exterior) if not destroyed else 0.0
-    if not destroyed and edge <= CLOSE_CALL_MM:
-        warnings.append(f"the base ends within {CLOSE_CALL_MM} mm of the table edge; measure on the table")
+    plotted_off = not area.covers(ship_body(ship, tried[0].pose))
+    edge_close = not destroyed and body.boundary.distance(area.exterior) <= CLOSE_CALL_MM
+    return ManeuverFacts(
+        ship=ship,
+        dialled=dialled,
+        course_speed=course_speed,
+        rifts=rifts,
+        yaw_over=yaw_over,
+        course=course,
+        declared_pose=declared_pose,
+        tool=tool,
+        tried=tuple(tried),
+        overlapped=tuple(overlapped),
+        distances=dist,
+        damaged=tuple(damaged),
+        closest=tuple(closest),
+        tie=tie,
+        touching_ships=tuple(touching),
+        close_ships=tuple(close_ships),
+        displaced=displaced,
+        close_squadrons=close_sq,
+        obstacles=tuple(hits),
+        close_obstacles=tuple(close_ob),
+        mines=mines,
+        close_mines=close_mines,
+        other_tokens=others,
+        destroyed=destroyed,
+        plotted_off=plotted_off,
+        edge_close=edge_close,
+    )
 
-    outcome: dict[str, Any] = {
-        "ship": ship.id,
-        "dialled_speed": dialled,
-        "executed_speed": speed,
-        "final": final.pose.rounded(),
-        "tried": [{"speed": t.speed, "final": t.pose.rounded(), "overlapped": list(t.overlapped)} for t in tried],
-        "overlapped_ships": overlapped,
-        "damaged_ships": damaged,
-        "closest_ships": closest,
-        "displaced_squadrons": displaced,
-        "overlapping": overlapping,
+
+def maneuver_figures(scenario: Scenario, f: ManeuverFacts) -> list[Figure]:
+    """What the picture draws: the tool on the side used, abandoned positions, contacts, the final base."""
+    ship = f.ship
+    start = pose_of(ship)
+    figures: list[Figure] = []
+    if f.course.speed:
+        figures.append(Figure("tool", "template", ring(tool_shape(start, f.size, f.course)), "maneuver tool"))
+    if f.declared_pose is not None:
+        figures.append(
+            Figure(
+                "declared-side",
+                "abandoned",
+                ring(ship_footprint(ship, f.declared_pose)),
+                f"tool on the {f.tool.side}: overlaps the tool",
+            )
+        )
+    for t in f.tried[:-1]:
+        figures.append(Figure(f"tried-{t.speed}", "abandoned", ring(ship_footprint(ship, t.pose)), f"speed {t.speed}"))
+        for sid in t.overlapped:
+            shared = ship_footprint(ship, t.pose).intersection(ship_footprint(scenario.piece(sid)))
+            figures.append(Figure(f"ram-{t.speed}-{sid}", "overlap", ring(shared), scenario.names([sid])))
+    body = ship_body(ship, f.final.pose)
+    for i, part in enumerate(getattr(body, "geoms", [body])):
+        fid = "final" if i == 0 else f"final-{i + 1}"
+        at = (f.final.pose.x, f.final.pose.y, f.final.pose.heading) if i == 0 else None
+        figures.append(Figure(fid, "base", ring(part), f"{ship.label} at speed {f.speed}", pose=at))
+    hull = ship_footprint(ship, f.final.pose)
+    for hit in f.obstacles:
+        shape = token_outline(scenario.piece(hit.id))
+        figures.append(Figure(f"contact-{hit.id}", "overlap", ring(hull.intersection(shape)), scenario.names([hit.id])))
+    return figures
+
+
+def outcome_of(f: ManeuverFacts, effects: list[dict[str, Any]]) -> dict[str, Any]:
+    """The spec's outcome fields (docs/api.md), from the facts."""
+    return {
+        "ship": f.ship.id,
+        "dialled_speed": f.dialled,
+        "course_speed": f.course_speed,
+        "executed_speed": f.speed,
+        "final": f.final.pose.rounded(),
+        "tried": [{"speed": t.speed, "final": t.pose.rounded(), "overlapped": list(t.overlapped)} for t in f.tried],
+        "overlapped_ships": list(f.overlapped),
+        "damaged_ships": list(f.damaged),
+        "closest_ships": list(f.closest),
+        "displaced_squadrons": list(f.displaced),
+        "overlapping": [h.id for h in f.obstacles],
         "effects": effects,
         "tool": {
-            "side": course.side,
-            "legal": tool.legal,
-            "reason": _tool_reason(tool, speed, dialled, size),
-            "checked": tool.checked,
-            "other_side_legal": tool.other_side_legal,
+            "side": f.tool.side,
+            "side_used": f.tool.side_used,
+            "legal": f.tool.legal,
+            "reason": tool_reason(f),
+            "checked": f.tool.checked,
+            "other_side_legal": f.tool.other_side_legal,
         },
-        "destroyed": destroyed,
+        "destroyed": f.destroyed,
     }
-    summary = _summary(scenario, ship, dialled, speed, damaged, displaced, overlapping, destroyed, tool)
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
 
 
-def _tool_check(ship: Piece, course: Course, speed: int, dialled: int) -> ToolCheck:
-    if dialled == 0:
-        return ToolCheck(course.side, True, True, False, False, False)
-    mine = tool_overlaps(ship, course)
-    other_side = "left" if course.side == "right" else "right"
-    theirs = tool_overlaps(ship, Course(course.clicks, other_side))
-    if speed < dialled:
-        return ToolCheck(course.side, True, not theirs, mine, theirs, False)
-    huge_both = str(ship.size) == "huge" and mine and theirs
-    return ToolCheck(course.side, not mine and not huge_both, not theirs, mine, theirs, True)
-
-
-def _tool_reason(tool: ToolCheck, speed: int, dialled: int, size: str) -> str:
-    if not tool.checked:
-        return (
-            "speed 0: no tool is used"
-            if dialled == 0
-            else f"reduced to speed {speed} by an overlap: the ship may overlap the tool"
-        )
-    if tool.legal:
-        return "the final base does not overlap the tool on this side"
-    if tool.other_overlaps:
-        return (
-            "a huge ship's course that overlaps the tool on both sides is illegal: choose another course"
-            if size == "huge"
-            else "the final base overlaps the tool on both sides"
-        )
-    return "the final base overlaps the tool on this side: place the tool on the other side"
-
-
-def _tool_steps(ship: Piece, tool: ToolCheck, speed: int, dialled: int) -> list[Step]:
-    if dialled == 0:
-        return []
-    if not tool.checked:
-        out = [
-            Step(
-                "At a reduced speed it may overlap the tool",
-                "The ship moves at a speed lower than its dial because of an overlap, so its final position is "
-                "allowed to overlap the maneuver tool."
-                if speed
-                else "Rammed down to speed 0, it stays where it started: no tool is placed.",
-                (R + "overlapping/tool-overlap-allowed",),
-                ("tool", "final"),
-            )
-        ]
-        if tool.overlaps:
-            other = "left" if tool.side == "right" else "right"
-            out.append(
-                Step(
-                    f"At its dialled speed it would also have overlapped the tool on the {tool.side} side",
-                    "The rules do not say whether the player must first move the tool to the "
-                    f"{other} side (where the dialled position {'fits' if not tool.other_overlaps else 'also overlaps'}"
-                    ") before the speed is reduced. Table Ruling keeps the side that was declared; measure both if "
-                    "the players disagree.",
-                    (R + "ship-movement/tool-side", R + "overlapping/tool-overlap-allowed"),
-                    ("tool",),
-                    derived=True,
-                )
-            )
-        return out
-    other = "left" if tool.side == "right" else "right"
-    huge = str(ship.size) == "huge"
-    if tool.legal:
-        text = f"The final base does not overlap the tool on the {tool.side} side: the ship may be placed there."
-        if not tool.other_overlaps:
-            text += f" It would fit on the {other} side too; its owner chooses."
-    elif huge and tool.other_overlaps:
-        text = "The huge ship's final position overlaps the tool on both sides: this course is illegal; choose another."
-    elif tool.other_overlaps:
-        text = (
-            "The final base overlaps the tool on both sides. The rules only say to use the other side; with no "
-            "side left, the course cannot be executed as plotted (derived)."
-        )
-    else:
-        text = (
-            f"The final base overlaps the tool on the {tool.side} side, so this placement is not allowed: reset "
-            f"the ship and use the tool on its {other} side (where it fits)."
-        )
-    rules = (R + "ship-movement/tool-side", R + "geometry/tool-sliver") + (
-        (R + "ship-movement/huge-tool",) if huge else ()
+def maneuver_ruling(scenario: Scenario) -> Ruling:
+    facts = maneuver_facts(scenario)
+    told = narrate(scenario, facts)
+    return Ruling(
+        outcome_of(facts, told.effects),
+        tuple(told.steps),
+        tuple(told.warnings),
+        tuple(maneuver_figures(scenario, facts)),
+        told.summary,
     )
-    derived = not tool.legal and tool.other_overlaps and not huge
-    return [
-        Step(
-            f"The tool on the {tool.side} side: {'legal' if tool.legal else 'not legal'}",
-            text,
-            rules,
-            ("tool", "final"),
-            derived=derived,
-        )
-    ]
-
-
-def _ram_step(
-    scenario: Scenario,
-    ship: Piece,
-    final: Pose,
-    speed: int,
-    dialled: int,
-    overlapped: list[str],
-    damaged: list[str],
-    closest: list[str],
-    tie: bool,
-) -> Step:
-    body = ship_body(ship, final)
-    parts = [f"{scenario.names([sid])}: {body.distance(ship_body(scenario.piece(sid))):.1f} mm" for sid in overlapped]
-    other = closest[0]
-    who = " and ".join(scenario.piece(d).label for d in damaged)
-    text = (
-        f"It finishes at speed {speed}{' and stays where it was' if speed == 0 else ''}. It overlapped "
-        f"{scenario.names(overlapped)} on the way; measured base to base from its final position (dials ignored): "
-        f"{'; '.join(parts)}. The closest is {scenario.names([other])}. One facedown damage card each: {who}."
-    )
-    rules: tuple[str, ...] = (
-        R + "overlapping/ship-onto-ship",
-        R + "overlapping/closest-ship",
-        R + "overlapping/speed-returns",
-    )
-    if bool(ship.get("flotilla")) != bool(scenario.piece(other).get("flotilla")):
-        text += " One of the two is a flotilla and the other is not, so only the flotilla is dealt the card."
-        rules += (R + "flotillas/ram",)
-    if tie:
-        text += f" {' and '.join(scenario.piece(c).label for c in closest)} are equally close: measure on the table."
-    if speed == 0:
-        rules += (R + "overlapping/speed-zero-executes",)
-    text += f" Its speed dial still shows {dialled}."
-    return Step("Ram: one facedown damage card each", text, rules, (ship.id, *closest, "final"))
-
-
-def _summary(
-    scenario: Scenario,
-    ship: Piece,
-    dialled: int,
-    speed: int,
-    damaged: list[str],
-    displaced: list[str],
-    overlapping: list[str],
-    destroyed: bool,
-    tool: ToolCheck,
-) -> str:
-    parts = [f"{ship.label} moves at speed {speed}" + (f" (dial {dialled})" if speed != dialled else "")]
-    if damaged:
-        parts.append(f"facedown damage to {scenario.names(damaged)}")
-    if displaced:
-        parts.append(f"displaces {scenario.names(displaced)}")
-    if overlapping:
-        parts.append(f"ends on {scenario.names(overlapping)}")
-    if not tool.legal:
-        parts.append("tool side not legal")
-    if destroyed:
-        parts.append("destroyed")
-    return "; ".join(parts) + "."

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +31,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
+from rules.engine.armada import narrate_move
 from rules.engine.armada.pieces import (
     footprint,
     footprint_parts,
@@ -38,9 +40,8 @@ from rules.engine.armada.pieces import (
     reference_pose,
     token_outline,
 )
-from rules.engine.armada.verdict import Violations
 from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, lines_of, overlaps, polygons_of, ring
-from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
 
 R = "armada-1.5/obstacle-movement/"
@@ -48,6 +49,10 @@ LINE_TOLERANCE_MM = CLOSE_CALL_MM
 """A move toward a piece may stray this far sideways from the line and still follow it."""
 AS_CLOSE_TOLERANCE_MM = 1.0
 """A blocked "toward" move is "as close as possible" when its lead is within this of the best legal one."""
+TIE_MM = 0.01
+"""Closest points within this of the closest distance are equally close: the ruler may start at any of them."""
+DIRECTIONS = 36
+"""Directions tried (every 10°) to see how far a minimum without "toward" can be reached at all."""
 
 
 def _parts(poly: BaseGeometry) -> list[Polygon]:
@@ -182,7 +187,131 @@ def _exit_point(shape: Polygon, origin: Point, u: Point) -> Point:
     return best
 
 
+@dataclass(frozen=True, slots=True)
+class Ruler:
+    """One way the range ruler may lie: along ``u``, its distance-1 end touching the piece at ``e``.
+
+    Toward a piece whose closest points are not unique (two flat edges facing each other) the end may
+    touch anywhere from ``e`` to ``e_far``, a stretch across ``u``: every centre line between counts.
+    """
+
+    u: Point
+    e: Point
+    e_far: Point
+
+    @property
+    def width(self) -> float:
+        return math.dist(self.e, self.e_far)
+
+    def centre_lines(self) -> BaseGeometry:
+        """The ruler's centre line, or the strip its centre lines sweep across a stretch of ties."""
+        (ux, uy), a, b = self.u, self.e, self.e_far
+        far = 2000.0
+        if self.width < 1e-6:
+            return LineString([(a[0] - ux * far, a[1] - uy * far), (a[0] + ux * far, a[1] + uy * far)])
+        return Polygon(
+            [
+                (a[0] - ux * far, a[1] - uy * far),
+                (a[0] + ux * far, a[1] + uy * far),
+                (b[0] + ux * far, b[1] + uy * far),
+                (b[0] - ux * far, b[1] - uy * far),
+            ]
+        )
+
+
+def is_round(piece: Piece) -> bool:
+    """Squadron bases and catalogue tokens are discs: their closest point to anything is unique."""
+    return piece.kind == "squadron" or (piece.kind == "token" and piece.get("outline") is None)
+
+
+Disc = tuple[Point, float]
+"""A round piece's centre and radius."""
+
+
+def disc_of(piece: Piece) -> Disc | None:
+    """Squadron bases and catalogue tokens are discs: their closest points are computed from the centre."""
+    if not is_round(piece):
+        return None
+    return (float(piece.get("x")), float(piece.get("y"))), _radius(piece)
+
+
+def disc_ruler(s0: Polygon, target: BaseGeometry, moved: Disc | None, other: Disc | None) -> list[Ruler]:
+    """The one ruler toward a piece when either is a disc, from the true circle, not its polygon.
+
+    A disc's polygon has short flat sides: its vertex nearest a flat side can be ~1.9 mm off the
+    line through the centre, which would put a move straight at the side "off the centre line".
+    """
+    if s0.distance(target) <= 1e-9:
+        return []
+    if moved is not None:
+        (cx, cy), r = moved
+        q = other[0] if other is not None else nearest_points(target, shapely.Point(cx, cy))[0].coords[0]
+        d = math.dist((cx, cy), q)
+        u = ((q[0] - cx) / d, (q[1] - cy) / d)
+        e = (cx + u[0] * r, cy + u[1] * r)
+        return [Ruler(u, e, e)]
+    assert other is not None
+    (cx, cy), _ = other
+    a = nearest_points(s0, shapely.Point(cx, cy))[0]
+    d = math.dist((a.x, a.y), (cx, cy))
+    return [Ruler(((cx - a.x) / d, (cy - a.y) / d), (a.x, a.y), (a.x, a.y))]
+
+
+def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
+    """Every allowed ruler position toward ``target`` (none when the pieces touch).
+
+    Each vertex of either outline is paired with its nearest point on the other; pairs within
+    ``TIE_MM`` of the gap are equally close.  Ties in one direction whose midpoints also tie lie on
+    two parallel edges and form one stretch; ties in different directions are separate rulers.
+    Discs are not measured here (``disc_ruler``): their polygons' flat sides would make false ties.
+    """
+    gap = s0.distance(target)
+    if gap <= 1e-9:
+        return []
+    pa, pb = nearest_points(s0, target)
+    pairs: list[tuple[Point, Point]] = [((pa.x, pa.y), (pb.x, pb.y))]
+    for x, y in shapely.get_coordinates(s0.boundary):
+        q = nearest_points(target, shapely.Point(x, y))[0]
+        pairs.append(((float(x), float(y)), (q.x, q.y)))
+    for x, y in shapely.get_coordinates(target.boundary):
+        q = nearest_points(s0, shapely.Point(x, y))[0]
+        pairs.append(((q.x, q.y), (float(x), float(y))))
+    groups: list[tuple[Point, list[Point]]] = []
+    for a, b in pairs:
+        d = math.dist(a, b)
+        if d > gap + TIE_MM:
+            continue
+        u = ((b[0] - a[0]) / d, (b[1] - a[1]) / d)
+        for gu, pts in groups:
+            if gu[0] * u[0] + gu[1] * u[1] > 1 - 1e-6:
+                pts.append(a)
+                break
+        else:
+            groups.append((u, [a]))
+    rulers: list[Ruler] = []
+    edge = s0.boundary
+    for u, pts in groups:
+        n = (-u[1], u[0])
+        ordered = sorted(set(pts), key=lambda p: p[0] * n[0] + p[1] * n[1])
+        start = ordered[0]
+        for prev, nxt in zip(ordered, ordered[1:], strict=False):
+            mid = shapely.Point((prev[0] + nxt[0]) / 2, (prev[1] + nxt[1]) / 2)
+            if edge.distance(mid) < 1e-6 and target.distance(mid) <= gap + TIE_MM:
+                continue  # the same flat stretch
+            rulers.append(Ruler(u, start, prev))
+            start = nxt
+        rulers.append(Ruler(u, start, ordered[-1]))
+    return rulers
+
+
 def move_ruling(scenario: Scenario) -> Ruling:
+    """The ruling on an obstacle or token move: the facts below, told by ``narrate_move``."""
+    facts, figures = move_facts(scenario)
+    return narrate_move.narrate(facts, figures)
+
+
+def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
+    """What decides the move, as facts (no prose): the ruler, the legal region, the rules met and broken."""
     a = scenario.action
     moved_kind = "obstacle" if a["type"] == "move-obstacle" else "token"
     piece = scenario.piece(a[moved_kind])
@@ -196,47 +325,203 @@ def move_ruling(scenario: Scenario) -> Ruling:
     lo = int(a.get("min_distance", 0))
     d_max, d_min = dim.band_end(hi), dim.band_end(lo)
     toward = a.get("toward")
-    toward_name = scenario.names([toward]) if toward else ""
     dx, dy = p1.x - p0.x, p1.y - p0.y
     shift = math.hypot(dx, dy)
+    moved = shift > 1e-9
     rotated = is_obstacle and abs(((p1.heading - p0.heading + 180) % 360) - 180) > 0.01
-    violations = Violations()
-    warnings: list[str] = []
-    steps: list[Step] = []
+    broken: list[dict[str, Any]] = []
     figures: list[Figure] = []
 
-    violate = violations.add
+    def violate(rule: str, key: str, pieces: list[str], **params: Any) -> None:
+        broken.append({"rule": R + rule, "key": key, "pieces": pieces, **params})
 
-    # direction and the ruler
+    # the ruler: toward a piece, from its closest point (any of them, when several are equally close)
+    rulers: list[Ruler] = []
+    touching = False
     if toward:
         target = scenario.piece(toward)
-        pa, pb = nearest_points(s0, measured(target))
-        e = (pa.x, pa.y)
-        gap = math.hypot(pb.x - pa.x, pb.y - pa.y)
-        u = (
-            ((pb.x - pa.x) / gap, (pb.y - pa.y) / gap)
-            if gap > 1e-9
-            else (dx / shift, dy / shift)
-            if shift
-            else (0.0, 1.0)
+        moved_disc, target_disc = disc_of(piece), disc_of(target)
+        if moved_disc is not None or target_disc is not None:
+            rulers = disc_ruler(s0, measured(target), moved_disc, target_disc)
+        else:
+            rulers = toward_rulers(s0, measured(target))
+        touching = not rulers
+    if rulers:
+        ruler = max(
+            rulers,
+            key=lambda r: (
+                round(dx * r.u[0] + dy * r.u[1], 6) if moved else 0.0,
+                -r.centre_lines().distance(shapely.Point(p1.x, p1.y)),
+            ),
         )
-    elif shift > 1e-9:
-        u = (dx / shift, dy / shift)
-        e = _exit_point(s0, (p0.x, p0.y), u)
     else:
-        u, e = (0.0, 1.0), _exit_point(s0, (p0.x, p0.y), (0.0, 1.0))
-    stays = shift <= 1e-9 and not rotated
+        d = (dx / shift, dy / shift) if moved else (0.0, 1.0)
+        e0 = _exit_point(s0, (p0.x, p0.y), d)
+        ruler = Ruler(d, e0, e0)
+    u, e = ruler.u, ruler.e
+    stays = not moved and not rotated
     local = _local(s1, p1)
-    lead_local = _lead(local, (0.0, 0.0), u)
 
-    def lead_at(c: Point) -> float:
-        """How far the farthest part ends past the ruler's start with the reference point at ``c``."""
-        return lead_local + (c[0] - e[0]) * u[0] + (c[1] - e[1]) * u[1]
+    # what it may not overlap, and what rides along or stays
+    carried = [t.id for t in scenario.of_kind("token") if is_obstacle and overlaps(token_outline(t), s0)]
+    stay_ids = [p.id for p in scenario.pieces if p.kind in ("ship", "squadron") and overlaps(footprint(p), s0)]
+    # a token may end on other pieces (derived, see the narration)
+    blocker_pieces = [p for p in scenario.pieces if p.id != piece.id and p.id not in carried] if is_obstacle else []
+    blockers = [footprint(p) for p in blocker_pieces]
+    # only what the moved piece can reach matters for its legal region: it stays within distance max
+    reach = s0.buffer(d_max + 1.0)
+    near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
+    poly_blockers = [(p.id, footprint_parts(p)) for p, _ in near if p.kind not in ("squadron", "token")]
+    round_blockers = tuple(
+        (p.id, float(p.get("x")), float(p.get("y")), _radius(p)) for p, _ in near if p.kind in ("squadron", "token")
+    )
 
-    lead = lead_at((p1.x, p1.y)) if shift > 1e-9 else 0.0
-    band = dim.band_of(max(lead, 0.0)) if shift > 1e-9 else 0
-    end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
+    # where its reference point may legally go (for the proposed rotation): within the rotation limit,
+    # overlapping nothing, no part past the end line; toward a piece, on a centre line where possible
+    grown = s0.buffer(d_max, quad_segs=16)
+    inner = grown
+    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
+        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
+    moved_parts = [shapely.affinity.rotate(q, -p1.heading, origin=(0, 0)) for q in convex_parts(upright)]
+    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts)
+    free = inner.difference(forbidden) if not forbidden.is_empty else inner
+    proposed = shapely.Point(p1.x, p1.y)
+
+    def along(r: Ruler) -> dict[str, Any]:
+        """The legal region for ruler ``r``, its centre-line part, and how far a reference point leads."""
+        lead_local = _lead(local, (0.0, 0.0), r.u)
+        region = free.intersection(_half_plane(r.e, r.u, d_max - lead_local))
+        lines = r.centre_lines()
+        on_line = region.intersection(lines) if toward else LineString()
+        use_line = bool(toward) and (bool(lines_of(on_line)) or bool(polygons_of(on_line, 1e-6)))
+        admissible = on_line if use_line else region
+
+        def lead_at(c: Point) -> float:
+            return lead_local + (c[0] - r.e[0]) * r.u[0] + (c[1] - r.e[1]) * r.u[1]
+
+        return {
+            "region": region,
+            "lines": lines,
+            "on_line": on_line,
+            "use_line": use_line,
+            "admissible": admissible,
+            "lead_at": lead_at,
+        }
+
+    chosen = along(ruler)
+    region, on_line, use_line, admissible = (
+        chosen["region"],
+        chosen["on_line"],
+        chosen["use_line"],
+        chosen["admissible"],
+    )
+    lead_at: Callable[[Point], float] = chosen["lead_at"]
+    centre_lines = chosen["lines"]
+    within_region = not admissible.is_empty and admissible.distance(proposed) <= CLOSE_CALL_MM
+    lead = lead_at((p1.x, p1.y)) if moved else 0.0
+    start_lead = lead_at((p0.x, p0.y))
+    band = dim.band_of(max(lead, 0.0)) if moved else 0
+    centre_fix: dict[str, Any] | None = None
+    near_end_line = off_table = False
+
+    if moved or rotated:
+        if moved and lead > d_max + 1e-9:
+            violate("along-ruler", "past-end-line", [piece.id], lead=lead)
+        elif moved and d_max - lead <= CLOSE_CALL_MM:
+            near_end_line = True
+        # the rotation rule's limit (no part beyond the maximum of the original position): only for a rotation;
+        # a piece moved without turning is limited by the ruler's end line above
+        if rotated and not s0.buffer(d_max, quad_segs=32).covers(s1):
+            violate("rotation", "beyond-original", [piece.id])
+        hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
+        if hit:
+            violate("no-overlap", "overlap", [piece.id, *hit], hit=scenario.names(hit))
+        if toward and touching and moved:
+            violate("toward", "touching-moved", [piece.id])
+        elif toward and moved:
+            fwd = dx * u[0] + dy * u[1]
+            side = abs(dx * u[1] - dy * u[0])
+            if fwd < -CLOSE_CALL_MM:
+                violate("toward", "away", [piece.id])
+            elif fwd <= CLOSE_CALL_MM and side > CLOSE_CALL_MM:
+                violate("toward", "sideways", [piece.id])
+            off_line = centre_lines.distance(proposed)
+            if use_line and off_line > LINE_TOLERANCE_MM:
+                centre_fix = _fix(proposed, on_line, ruler)
+                violate("centre-line", "off-line", [piece.id], **centre_fix)
+            elif not use_line and not region.is_empty:
+                closest = region.distance(centre_lines)
+                if off_line > closest + LINE_TOLERANCE_MM:
+                    nearest = region.intersection(centre_lines.buffer(closest + LINE_TOLERANCE_MM / 2))
+                    centre_fix = _fix(proposed, nearest if not nearest.is_empty else region, ruler)
+                    violate("centre-line", "off-line-blocked", [piece.id], closest=closest, **centre_fix)
+        off_table = not play_area(scenario).covers(s1)
+
+    # the minimum, and "as close as possible" (which may be where it is)
+    best: dict[str, Any] | None = None
+    stay_reason = ""
+    if stays:
+        stay_reason = "no-minimum"
+    if toward and touching:
+        if stays and lo:
+            stay_reason = "touching"
+    elif lo and toward:
+        options = [(r, along(r)) for r in rulers] if stays else [(ruler, chosen)]
+        found = [(b, r) for r, c in options if (b := _farthest(c["admissible"], c["lead_at"])) is not None]
+        best = max((b for b, _ in found), key=lambda b: b["lead"], default=None)
+        can_move = best is not None and best["lead"] > start_lead + AS_CLOSE_TOLERANCE_MM
+        if best is not None and best["lead"] >= d_min - 1e-9:
+            best = None  # the minimum can be reached: no "as close as possible" fallback
+            if stays:
+                stay_reason = "must-move"
+                violate("may-stay", "may-not-stay", [piece.id])
+            elif lead < d_min - 1e-9:
+                violate("toward-minimum", "toward-short", [piece.id], lead=max(lead, 0.0))
+        elif not can_move:
+            best = None  # no admissible position is any closer: as close as possible is where it is
+            if stays:
+                stay_reason = "blocked"
+        elif best is not None and best["lead"] - lead > AS_CLOSE_TOLERANCE_MM:
+            if stays:
+                stay_reason = "must-move"
+            violate("toward-as-close", "not-as-close", [piece.id], best=best["lead"], lead=max(lead, 0.0))
+    elif lo:
+        farthest, gain = _farthest_any_direction(free, local, s0, (p0.x, p0.y), d_max)
+        if farthest >= d_min - 1e-9:
+            if stays:
+                stay_reason = "must-move"
+                violate("may-stay", "may-not-stay", [piece.id])
+            elif lead < d_min - 1e-9:
+                violate("minimum", "free-short", [piece.id], lead=max(lead, 0.0))
+        elif gain <= AS_CLOSE_TOLERANCE_MM:
+            if stays:
+                stay_reason = "cannot-move"
+        else:
+            best = {"lead": round(farthest, 2)}
+            if stays:
+                stay_reason = "must-move"
+                violate("minimum", "free-not-as-far", [piece.id], best=farthest, lead=0.0)
+            elif farthest - lead > AS_CLOSE_TOLERANCE_MM:
+                violate("minimum", "free-not-as-far", [piece.id], best=farthest, lead=max(lead, 0.0))
+
+    close_mines: list[str] = []
+    if piece.type == "proximity-mine" and (moved or rotated):
+        close_mines = [
+            t.id
+            for t in scenario.of_kind("token")
+            if t.id != piece.id
+            and t.type == "proximity-mine"
+            and s1.distance(token_outline(t)) <= dim.DISTANCE_BANDS[0]
+        ]
+
+    # the picture: across a stretch of ties, the ruler is drawn where the proposal's centre line meets it
     normal = (-u[1], u[0])
+    if ruler.width >= 1e-6:
+        sx, sy = ruler.e_far[0] - e[0], ruler.e_far[1] - e[1]
+        k = min(max(((p1.x - e[0]) * sx + (p1.y - e[1]) * sy) / ruler.width**2, 0.0), 1.0)
+        e = (e[0] + sx * k, e[1] + sy * k)
+    end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
     figures.append(Figure("ruler", "line", (e, end), f"range ruler to the end of distance {hi}"))
     figures.append(
         Figure(
@@ -256,205 +541,7 @@ def move_ruling(scenario: Scenario) -> Ruling:
                 f"end of distance {lo} (minimum)",
             )
         )
-    steps.append(
-        Step(
-            f"The ruler: toward {toward_name}" if toward else "The ruler",
-            (
-                f"Toward {toward_name}: the ruler lies along the line from the closest point of {piece.label} to the "
-                f"closest point of {toward_name}, its distance-1 end touching {piece.label}'s edge there. "
-                f"Where any legal placement puts the {moved_kind}'s centre on the ruler's centre line, it must be "
-                "placed so; otherwise as close to that line as it can."
-                if toward
-                else f"The ruler lies flat, distance side up, the centre of its distance-1 end touching "
-                f"{piece.label}'s edge, its centre line along the direction of the move (through the piece's centre)."
-            )
-            + f" The {moved_kind} may not end with any part beyond the end line of distance {hi} ({d_max} mm ≈).",
-            (R + "direction", R + "along-ruler", "armada-1.5/geometry/bands")
-            + ((R + "toward", R + "centre-line") if toward else (R + "centre-line",)),
-            (piece.id, "ruler", "end-line"),
-        )
-    )
-
-    # what it may not overlap, and what rides along or stays
-    carried = [t.id for t in scenario.of_kind("token") if is_obstacle and overlaps(token_outline(t), s0)]
-    stay_ids = [p.id for p in scenario.pieces if p.kind in ("ship", "squadron") and overlaps(footprint(p), s0)]
-    # a token may end on other pieces (derived, see the step below)
-    blocker_pieces = [p for p in scenario.pieces if p.id != piece.id and p.id not in carried] if is_obstacle else []
-    blockers = [footprint(p) for p in blocker_pieces]
-    # only what the moved piece can reach matters for its legal region: it stays within distance max
-    reach = s0.buffer(d_max + 1.0)
-    near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
-    poly_blockers = [(p.id, footprint_parts(p)) for p, _ in near if p.kind not in ("squadron", "token")]
-    round_blockers = tuple(
-        (p.id, float(p.get("x")), float(p.get("y")), _radius(p)) for p, _ in near if p.kind in ("squadron", "token")
-    )
-
-    # where its reference point may legally go (for the proposed rotation): within the rotation limit,
-    # overlapping nothing, no part past the end line; toward a piece, on the centre line where possible
-    grown = s0.buffer(d_max, quad_segs=16)
-    inner = grown
-    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
-        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
-    upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
-    moved_parts = [shapely.affinity.rotate(q, -p1.heading, origin=(0, 0)) for q in convex_parts(upright)]
-    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts)
-    region = inner.difference(forbidden) if not forbidden.is_empty else inner
-    region = region.intersection(_half_plane(e, u, d_max - lead_local))
-    centre_line = LineString([(e[0] - u[0] * 1000, e[1] - u[1] * 1000), (e[0] + u[0] * 1000, e[1] + u[1] * 1000)])
-    on_line = region.intersection(centre_line) if toward else LineString()
-    use_line = bool(toward) and bool(lines_of(on_line))
-    admissible = on_line if use_line else region
-    proposed = shapely.Point(p1.x, p1.y)
-    within_region = not admissible.is_empty and admissible.distance(proposed) <= CLOSE_CALL_MM
-
-    if not stays:
-        if shift > 1e-9 and lead > d_max + 1e-9:
-            violate(
-                R + "along-ruler",
-                f"part of {piece.label} would be {lead:.1f} mm past the ruler's start: beyond the end of distance {hi}",
-                [piece.id],
-            )
-        elif shift > 1e-9 and d_max - lead <= CLOSE_CALL_MM:
-            warnings.append(
-                f"{piece.label}: within {CLOSE_CALL_MM} mm of the distance {hi} end line; measure on the table"
-            )
-        if not s0.buffer(d_max, quad_segs=32).covers(s1):
-            violate(
-                R + "rotation" if rotated else R + "along-ruler",
-                f"part of {piece.label} would end beyond distance {hi} of its original position",
-                [piece.id],
-            )
-        hit = [p.id for p, b in zip(blocker_pieces, blockers, strict=True) if overlaps(s1, b)]
-        if hit:
-            violate(R + "no-overlap", f"{piece.label} would overlap {scenario.names(hit)}", [piece.id, *hit])
-        if toward and shift > 1e-9:
-            if dx * u[0] + dy * u[1] < -CLOSE_CALL_MM:
-                violate(R + "toward", f"{piece.label} would move away from {scenario.names([toward])}", [piece.id])
-            off_line = centre_line.distance(proposed)
-            if use_line and off_line > LINE_TOLERANCE_MM:
-                violate(
-                    R + "centre-line",
-                    f"its centre is {off_line:.1f} mm off the ruler's centre line, where legal placements exist",
-                    [piece.id],
-                )
-            elif not use_line and not region.is_empty:
-                closest = region.distance(centre_line)
-                if off_line > closest + LINE_TOLERANCE_MM:
-                    violate(
-                        R + "centre-line",
-                        f"its centre is {off_line:.1f} mm off the ruler's centre line; it could be {closest:.1f} mm",
-                        [piece.id],
-                    )
-        if not play_area(scenario).covers(s1):
-            warnings.append(f"{piece.label} would end partly outside the play area; the rules do not say it may")
-
-    # the minimum, and "as close as possible"
-    best: dict[str, Any] | None = None
-    if lo and stays:
-        violate(R + "may-stay", f"a minimum of distance {lo} is given: {piece.label} may not stay", [piece.id])
-    elif lo and toward:
-        best = _farthest(admissible, lead_at)
-        if best is not None and best["lead"] >= d_min - 1e-9:
-            best = None  # the minimum can be reached: no "as close as possible" fallback
-            if lead < d_min - 1e-9:
-                violate(
-                    R + "toward-minimum",
-                    f"{piece.label} must reach at least the end of distance {lo} ({d_min} mm ≈); "
-                    f"it reaches {max(lead, 0):.1f} mm",
-                    [piece.id],
-                )
-        elif best is not None and best["lead"] - lead > AS_CLOSE_TOLERANCE_MM:
-            violate(
-                R + "toward-as-close",
-                f"distance {lo} cannot be reached, but {piece.label} can get to {best['lead']:.1f} mm "
-                f"(centre at {best['x']:.1f}, {best['y']:.1f}); it must go as close as possible",
-                [piece.id],
-            )
-    elif lo and lead < d_min - 1e-9:
-        violate(
-            R + "toward-minimum",
-            f"a minimum of distance {lo} is given: {piece.label} must reach at least the end of distance {lo} "
-            f"({d_min} mm ≈); it reaches {max(lead, 0):.1f} mm",
-            [piece.id],
-        )
-
-    if stays:
-        steps.append(
-            Step(
-                f"{piece.label} stays where it is",
-                "With no minimum given, the player moving it may leave it where it is.",
-                (R + "may-stay",),
-                (piece.id,),
-            )
-        )
-    else:
-        steps.append(
-            Step(
-                f"It moves {shift:.1f} mm" + (" and rotates" if rotated else ""),
-                f"Its farthest part ends {max(lead, 0):.1f} mm past the ruler's start: distance {band or 0}."
-                + (
-                    f" Rotated, no part of it may end beyond distance {hi} of its original position." if rotated else ""
-                ),
-                (R + "along-ruler", R + "move-through") + ((R + "rotation", R + "within-rotation") if rotated else ()),
-                (piece.id, "final", "end-line"),
-            )
-        )
-        if is_obstacle:
-            hit_text = [v["message"] for v in violations if v["rule"] == R + "no-overlap"]
-            steps.append(
-                Step(
-                    "Only the final position counts",
-                    "It may pass through anything; at its final position it may not overlap ships (shield dials and "
-                    "frames included), squadrons, other obstacles or tokens. Touching is allowed. "
-                    + (hit_text[0] + "." if hit_text else "It overlaps none."),
-                    (R + "move-through", R + "no-overlap", R + "touching"),
-                    (piece.id, "region"),
-                )
-            )
-        else:
-            steps.append(
-                Step(
-                    "A token may end on other pieces",
-                    "The no-overlap rule of seed 001 is written for obstacles; a moved token may end on an obstacle or "
-                    "under a ship (FAQ on Strategic). Proximity mines keep their own spacing.",
-                    (R + "move-through",),
-                    (piece.id,),
-                    derived=True,
-                )
-            )
-    if carried:
-        steps.append(
-            Step(
-                f"Tokens on it move with it: {scenario.names(carried)}",
-                "A token placed on the obstacle stays on it.",
-                (R + "tokens-ride",),
-                tuple(carried),
-            )
-        )
-    if stay_ids:
-        steps.append(
-            Step(
-                f"{scenario.names(stay_ids)} stay where they are",
-                "Ships and squadrons on a moved obstacle stay in place; the owner may mark a ship's position and "
-                "lift it out of the way, then put it back.",
-                (R + "ships-stay",),
-                tuple(stay_ids),
-            )
-        )
-    if piece.type == "proximity-mine":
-        close = [
-            t.id
-            for t in scenario.of_kind("token")
-            if t.id != piece.id
-            and t.type == "proximity-mine"
-            and s1.distance(token_outline(t)) <= dim.DISTANCE_BANDS[0]
-        ]
-        if close:
-            warnings.append(
-                f"{piece.label} ends within distance 1 of {scenario.names(close)}: "
-                "mines are placed beyond distance 1 of each other"
-            )
-    if best is not None and toward:
+    if best is not None and "x" in best:
         figures.append(
             Figure(
                 "best",
@@ -466,9 +553,12 @@ def move_ruling(scenario: Scenario) -> Ruling:
     shown = inner.buffer(0)  # forbidden areas only where they bite into otherwise reachable positions
     for label, area in blocked_by.items():
         for g in polygons_of(area.intersection(shown), 1.0):
-            figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {label}"))
+            name = scenario.names([label])  # the picture's tooltip names the piece as the reader sees it
+            figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {name}"))
     for g in [] if use_line else polygons_of(region, 1.0):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
+    for g in polygons_of(on_line, 1.0) if use_line else []:
+        figures.append(Figure(f"region-strip-{len(figures)}", "area", ring(g), "legal positions on a centre line"))
     for i, line in enumerate(lines_of(on_line)):
         figures.append(
             Figure(
@@ -479,25 +569,108 @@ def move_ruling(scenario: Scenario) -> Ruling:
             )
         )
     figures.append(Figure("final", "base" if is_obstacle else "option", ring(s1), f"{piece.label} moved"))
-    legal = not violations
-    steps.append(violations.step("move", R + "along-ruler", (piece.id,)))
+    turn = p1.heading - p0.heading
+    for t in scenario.of_kind("token"):
+        if t.id in carried:  # drawn where it ends: turned about the obstacle's reference point, then moved
+            at = shapely.affinity.translate(
+                shapely.affinity.rotate(token_outline(t), -turn, origin=(p0.x, p0.y)), dx, dy
+            )
+            figures.append(Figure(f"carried-{t.id}", "option", ring(at), f"{t.label} carried"))
+
     outcome: dict[str, Any] = {
-        "legal": legal,
-        "violations": violations,
+        "legal": not broken,
+        "violations": [],  # filled in by the narration, with its messages
         "distance_band": band,
         "carried_tokens": carried,
         "stays": stay_ids,
         "lead_mm": round(max(lead, 0.0), 2),
         "region": {
             "area_mm2": round(region.area, 1),
-            "on_centre_line_mm": round(on_line.length, 1) if toward else None,
+            "on_centre_line_mm": round(_span(on_line, u), 1) if toward else None,
             "contains_proposed": within_region,
         },
+        "ruler": {"positions": len(rulers) if toward else 1, "tied_stretch_mm": round(ruler.width, 2)},
     }
     if best is not None:
         outcome["as_close_as_possible"] = best
-    summary = f"Moving {piece.label}: {'legal' if legal else 'not legal'}."
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
+    if centre_fix is not None:
+        outcome["centre_line_fix"] = {k: centre_fix[k] for k in ("side", "sideways_mm", "along_mm")}
+    disputed = []
+    if close_mines:
+        disputed.append({"rule": R + "mine-spacing", "pieces": [piece.id, *close_mines]})
+    if off_table:
+        disputed.append({"rule": R + "play-area", "pieces": [piece.id]})
+    if disputed:
+        outcome["disputed"] = disputed
+    facts: dict[str, Any] = {
+        "kind": moved_kind,
+        "piece": piece.id,
+        "name": piece.label,
+        "target": toward or "",
+        "target_name": scenario.names([toward]) if toward else "",
+        "hi": hi,
+        "lo": lo,
+        "d_max": d_max,
+        "d_min": d_min,
+        "moved": moved,
+        "rotated": rotated,
+        "shift": shift,
+        "lead": lead,
+        "band": band,
+        "touching": touching,
+        "tied": toward and ruler.width >= 1e-6,
+        "tie_width": ruler.width,
+        "rulers": len(rulers),
+        "stay_reason": stay_reason,
+        "broken": broken,
+        "carried": carried,
+        "carried_names": scenario.names(carried),
+        "stay_ids": stay_ids,
+        "stay_names": scenario.names(stay_ids),
+        "close_mines": close_mines,
+        "close_mine_names": scenario.names(close_mines),
+        "off_table": off_table,
+        "near_end_line": near_end_line,
+        "outcome": outcome,
+    }
+    return facts, figures
+
+
+def _fix(proposed: shapely.Point, goal: BaseGeometry, ruler: Ruler) -> dict[str, Any]:
+    """Which way and how far the proposal must go to reach ``goal``: sideways (left or right) and along the ruler."""
+    q = nearest_points(goal, proposed)[0]
+    vx, vy = q.x - proposed.x, q.y - proposed.y
+    n = (-ruler.u[1], ruler.u[0])  # the table's y axis points up: n is to the left, looking along u
+    sideways = vx * n[0] + vy * n[1]
+    return {
+        "side": "left" if sideways > 0 else "right",
+        "sideways_mm": round(abs(sideways), 1),
+        "along_mm": round(vx * ruler.u[0] + vy * ruler.u[1], 1),
+    }
+
+
+def _farthest_any_direction(
+    free: BaseGeometry, local: Polygon, s0: Polygon, c0: Point, d_max: float
+) -> tuple[float, float]:
+    """The farthest lead a move in any direction (every 360/DIRECTIONS degrees) can reach, and how far it gets.
+
+    Each direction has its own ruler and centre line through the reference point; the gain is the
+    lead there less the lead standing still (not 0 for a piece whose edge is hollow where the line
+    leaves it).  Both are 0 when no direction lets it move.
+    """
+    best = gain = 0.0
+    for k in range(DIRECTIONS):
+        t = 2 * math.pi * k / DIRECTIONS
+        u = (math.sin(t), math.cos(t))
+        e = _exit_point(s0, c0, u)
+        lead_local = _lead(local, (0.0, 0.0), u)
+        region = free.intersection(_half_plane(e, u, d_max - lead_local))
+        ray = LineString([c0, (c0[0] + u[0] * 2 * d_max, c0[1] + u[1] * 2 * d_max)])
+        for line in lines_of(region.intersection(ray)):
+            for x, y in line.coords:
+                best = max(best, lead_local + (x - e[0]) * u[0] + (y - e[1]) * u[1])
+                gain = max(gain, (x - c0[0]) * u[0] + (y - c0[1]) * u[1])
+    return best, gain
 
 
 def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> dict[str, Any] | None:
@@ -511,6 +684,15 @@ def _farthest(admissible: BaseGeometry, lead_at: Callable[[Point], float]) -> di
         return None
     x, y = max(pts, key=lead_at)
     return {"x": round(x, 2), "y": round(y, 2), "lead": round(lead_at((x, y)), 2)}
+
+
+def _span(g: BaseGeometry, u: Point) -> float:
+    """How long the legal centre-line positions are along the ruler: a line's length, a strip's extent along ``u``."""
+    if not polygons_of(g, 1e-6):
+        return float(g.length)
+    pts = shapely.get_coordinates(g)
+    along = pts[:, 0] * u[0] + pts[:, 1] * u[1]
+    return float(along.max() - along.min())
 
 
 def _half_plane(e: Point, u: Point, limit: float) -> Polygon:

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine.armada import shapes as shape_catalog
 from rules.engine.armada.dimensions import MAX_CLICKS
+from rules.engine.armada.parse_attack import parse_attack
 from rules.engine.checker import Bounds, Checker, join, parse_shape, round_angle, round_mm
 from rules.engine.geometry import overlaps
 from rules.engine.scenario import COMMON_FIELDS, Piece
@@ -19,7 +20,7 @@ from rules.engine.scenario import COMMON_FIELDS, Piece
 EDITIONS = ("1.5",)
 SIZES = ("small", "medium", "large", "huge")
 PIECE_KINDS = ("ship", "squadron", "obstacle", "token")
-ACTION_TYPES = ("maneuver", "place-squadrons", "move-squadron", "move-obstacle", "move-token")
+ACTION_TYPES = ("maneuver", "place-squadrons", "move-squadron", "move-obstacle", "move-token", "attack")
 MAX_SPEED = 4
 CLICK_VALUES = tuple(range(-MAX_CLICKS, MAX_CLICKS + 1))
 
@@ -28,7 +29,9 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
     """A ship, squadron, obstacle or token: the fields after ``id``, ``kind``, ``player`` and ``label``."""
     x0, x1, y0, y1 = bounds
     if kind in ("ship", "squadron", "token"):
-        extra = {"ship": ("size", "heading", "flotilla", "yaw_limits"), "squadron": (), "token": ("type",)}[kind]
+        extra = {"ship": ("size", "heading", "flotilla", "yaw_limits", "chassis"), "squadron": (), "token": ("type",)}[
+            kind
+        ]
         c.unknown(d, (*COMMON_FIELDS, "x", "y", *extra), field)
         if kind == "ship":
             out["size"] = c.choice(d, "size", field, SIZES)
@@ -43,6 +46,8 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
             if h is not None:
                 out["heading"] = round_angle(h)
             out["flotilla"] = c.boolean(d, "flotilla", field)
+            if "chassis" in d:
+                out["chassis"] = _chassis(c, d, field, out.get("size"))
             if "yaw_limits" in d:
                 limits = _yaw_limits(c, d["yaw_limits"], join(field, "yaw_limits"))
                 if limits is not None:
@@ -63,6 +68,23 @@ def parse_piece(c: Checker, d: dict[str, Any], out: dict[str, Any], field: str, 
         default_shape=shape_catalog.default_shape_for_type,
         check_type=True,
     )
+
+
+def _chassis(c: Checker, d: dict[str, Any], field: str, size: str | None) -> str | None:
+    """The ship card's name (as the form's chassis list spells it): its token's measured arc lines, where known."""
+    from rules.engine.armada.ships import SHIPS
+
+    card = SHIPS.get(d["chassis"]) if isinstance(d["chassis"], str) else None
+    if card is None:
+        c.add(
+            join(field, "chassis"),
+            "must be a ship card's name from the catalogue (e.g. victory-i-class-star-destroyer)",
+        )
+        return None
+    if size is not None and card.size != size:
+        c.add(join(field, "chassis"), f"{card.name} is a {card.size} ship, not {size}")
+        return None
+    return card.slug
 
 
 def _yaw_limits(c: Checker, raw: Any, field: str) -> dict[str, list[int]] | None:
@@ -92,6 +114,8 @@ def parse_action(
     """An Armada action of type ``atype`` (checked by the core against ``ACTION_TYPES``)."""
     out: dict[str, Any] = {"type": atype}
     f = "action"
+    if atype == "attack":
+        return parse_attack(c, a, by_id)
     if atype == "maneuver":
         c.unknown(a, ("type", "ship", "speed", "clicks", "side"), f)
         out["ship"] = c.ref(a, "ship", f, by_id, ("ship",))
@@ -115,7 +139,7 @@ def parse_action(
         for sid, spot in (placements or {}).items():
             pf = join("action.placements", sid)
             if sid not in by_id or by_id[sid]["kind"] != "squadron":
-                c.add(pf, "unknown squadron: must be the id of a squadron in this scenario")
+                c.bad_ref(pf, sid, "unknown squadron: must be the id of a squadron in this scenario")
                 continue
             point = c.point(spot, pf, bounds)
             if point is not None:
@@ -145,7 +169,7 @@ def parse_action(
         if "toward" in a:
             target = a["toward"]
             if not isinstance(target, str) or target not in by_id:
-                c.add("action.toward", "must be the id of a piece in this scenario")
+                c.bad_ref("action.toward", target, "must be the id of a piece in this scenario")
             elif target == out[moved]:
                 c.add("action.toward", f"must name another piece than the {moved} that moves")
             else:
@@ -177,18 +201,24 @@ def _check_yaw(c: Checker, ship: dict[str, Any], speed: int, clicks: list[int]) 
         return
     row = limits.get(str(speed))
     if row is None:
-        c.add("action.speed", f"speed {speed} is not on {ship['id']}'s speed chart (yaw_limits)")
+        c.add("action.speed", f"speed {speed} is not on {_name(ship)}'s speed chart (yaw_limits)")
         return
     for i, (n, lim) in enumerate(zip(clicks, row, strict=True)):
         if abs(n) > lim:
             c.add(
                 f"action.clicks[{i}]",
-                f"{ship['id']}'s speed chart allows at most {lim} click(s) at joint {i + 1} at speed {speed}",
+                f"{_name(ship)}'s speed chart allows at most {lim} click(s) at joint {i + 1} at speed {speed}",
             )
 
 
 def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | None, edition: str | None) -> None:
-    """Placements only for squadrons the ship displaced: those its footprint overlaps where it stands."""
+    """Placements only for squadrons the ship displaced: those its footprint overlaps where it stands; a move
+    of an obstacle or token within the work budget (``budget``)."""
+    if action is not None and action.get("type") in ("move-obstacle", "move-token") and not c.problems:
+        from rules.engine.armada.budget import too_much
+
+        if (reason := too_much(pieces, action)) is not None:
+            c.add("action", reason)
     if action is None or action.get("type") != "place-squadrons" or not action.get("ship"):
         return
     from rules.engine.armada.pieces import ship_footprint, squadron_base
@@ -201,7 +231,12 @@ def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | Non
     for sid in action.get("placements", {}):
         sq = by_id[sid]
         if "x" in sq and not overlaps(hull, squadron_base(_piece(sq))):
-            c.add(join("action.placements", sid), f"was not displaced: it does not overlap {ship['id']}")
+            c.add(join("action.placements", sid), f"was not displaced: it does not overlap {_name(ship)}")
+
+
+def _name(piece: dict[str, Any]) -> str:
+    """A piece as a person names it in a message: its label, else its id."""
+    return str(piece.get("label") or piece["id"])
 
 
 def _piece(d: dict[str, Any]) -> Piece:

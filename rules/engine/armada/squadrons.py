@@ -8,11 +8,14 @@ or squadron, never outside the play area.  "Touching" a proposal is within
 sharing area.  Room for one more squadron touching the ship is found exactly:
 the ring of centre positions that touch the ship, minus every centre position
 that another piece or the table edge rules out.
+
+Facts only: ``place_facts`` and ``move_facts`` say what the table shows;
+``narrate_squadrons`` writes every sentence (steps, violations, summary).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
 
 from shapely import LineString, Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
@@ -20,6 +23,7 @@ from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada.effects import EFFECTS
+from rules.engine.armada.narrate_squadrons import narrate_move, narrate_place
 from rules.engine.armada.pieces import (
     disc,
     play_area,
@@ -29,9 +33,8 @@ from rules.engine.armada.pieces import (
     squadron_radius,
     token_outline,
 )
-from rules.engine.armada.verdict import Violations
 from rules.engine.geometry import CLOSE_CALL_MM, Point, lines_of, overlaps, ring
-from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
 
 R = "armada-1.5/"
@@ -42,8 +45,9 @@ ROOM_MIN_MM = 0.05
 
 
 def touching_ring(hull: Polygon) -> BaseGeometry:
-    """Centres of squadron bases that touch ``hull`` without overlapping it."""
-    return hull.buffer(squadron_radius(), quad_segs=32).exterior
+    """Centres of squadron bases that touch ``hull`` without overlapping it (``boundary``, not ``exterior``:
+    around a huge ship's two bases the ring is two rings when the gap between them is wider than a base)."""
+    return hull.buffer(squadron_radius(), quad_segs=32).boundary
 
 
 def free_ring(scenario: Scenario, ship: Piece, hull: Polygon, blockers: list[Polygon]) -> BaseGeometry:
@@ -62,7 +66,73 @@ def _length(g: BaseGeometry) -> float:
     return sum(line.length for line in lines_of(g))
 
 
-def place_squadrons_ruling(scenario: Scenario) -> Ruling:
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """A rule a placement or move breaks, as facts: ``what`` picks the sentence in ``narrate_squadrons``."""
+
+    rule: str
+    what: str
+    pieces: tuple[str, ...]
+    """Every piece involved (the picture highlights them)."""
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Pieces the sentence names, by role (ids; the words use their labels)."""
+    numbers: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFacts:
+    """What a proposed placement of displaced squadrons does (RRG 1.5.0 Overlapping p.14)."""
+
+    ship: str
+    displaced: tuple[str, ...]
+    placed: tuple[str, ...]
+    touching_ship: tuple[str, ...]
+    room: bool
+    """The ring of centres touching the ship still has room for one more squadron."""
+    room_length_mm: float
+    on_obstacles: tuple[tuple[str, str], ...]
+    """(squadron, obstacle) pairs: placed on an obstacle, which has no effect."""
+    broken: tuple[Broken, ...]
+    figures: tuple[Figure, ...]
+    """Geometry only; the words name them (``narrate_squadrons``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObstacleEnd:
+    """An obstacle the squadron's base ends on, and the clause of its effect."""
+
+    obstacle: str
+    type: str
+    rule: str
+    effect: str | None
+    """What it does to the squadron (``effects.EFFECTS``), None: nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFacts:
+    """What a squadron's move does (RRG 1.5.0 Squadron Movement p.20, Engagement p.6)."""
+
+    squadron: str
+    speed: int
+    reach_mm: float
+    """How far its centre may move: the end of distance ``speed``."""
+    moved_mm: float
+    band: int | None
+    """The distance band of the move (0: it stays; None: beyond distance 5)."""
+    near_the_line: bool
+    """The move ends within ``CLOSE_CALL_MM`` of the end line without crossing it."""
+    engaged_by: tuple[str, ...]
+    obstructed: tuple[tuple[str, str], ...]
+    """(enemy squadron at distance 1, the piece that obstructs the line of sight)."""
+    overlapped: tuple[str, ...]
+    off_table: bool
+    obstacles: tuple[ObstacleEnd, ...]
+    broken: tuple[Broken, ...]
+    reachable_area_mm2: float
+    figures: tuple[Figure, ...]
+
+
+def place_facts(scenario: Scenario) -> PlaceFacts:
     a = scenario.action
     ship = scenario.piece(a["ship"])
     hull = ship_footprint(ship)
@@ -73,132 +143,74 @@ def place_squadrons_ruling(scenario: Scenario) -> Ruling:
     stay = [q for q in squadrons if q.id not in displaced]
     ships = list(scenario.of_kind("ship"))
     area = play_area(scenario)
-    violations = Violations()
-    steps: list[Step] = [
-        Step(
-            f"{ship.label} displaced {scenario.names(displaced) or 'no squadron'}",
-            "The squadrons its final position overlaps (shield dials and frames count, activation sliders do not) "
-            "are placed by the player who is not moving the ship, whoever owns them, in any order (in a Sector "
-            "Fleet game, by the opposing Grand Admiral).",
-            (R + "overlapping/ship-onto-squadrons", R + "overlapping/dials-count", R + "overlapping/sector-fleet"),
-            tuple(displaced) or (ship.id,),
-        )
-    ]
-    figures: list[Figure] = []
+    broken: list[Broken] = []
 
-    def violate(rule: str, message: str, pieces: list[str]) -> None:
-        violations.add(R + rule, message, pieces)
-
-    missing = [sid for sid in displaced if sid not in placements]
+    missing = tuple(sid for sid in displaced if sid not in placements)
     if missing:
-        violate(
-            "overlapping/ship-onto-squadrons",
-            f"{scenario.names(missing)} must be placed too: every displaced squadron is placed",
-            missing,
-        )
+        broken.append(Broken(R + "overlapping/ship-onto-squadrons", "missing", missing, {"squadrons": missing}))
     touching_ship: list[str] = []
     for sid, base in placed.items():
-        name = scenario.names([sid])
-        if overlaps(base, hull) or any(overlaps(base, ship_footprint(s)) for s in ships if s.id != ship.id):
-            hit = [s.id for s in ships if overlaps(base, ship_footprint(s))]
-            violate("overlapping/squadron-placement", f"{name} overlaps {scenario.names(hit)}", [sid, *hit])
+        hit = tuple(s.id for s in ships if overlaps(base, ship_footprint(s)))
+        if hit:
+            rule = R + "overlapping/squadron-placement"
+            broken.append(Broken(rule, "overlaps", (sid, *hit), {"squadron": (sid,), "pieces": hit}))
         hit_sq = [q.id for q in stay if overlaps(base, squadron_base(q))]
         hit_sq += [o for o, ob in placed.items() if o != sid and o < sid and overlaps(base, ob)]
         if hit_sq:
-            violate("overlapping/squadron-placement", f"{name} overlaps {scenario.names(hit_sq)}", [sid, *hit_sq])
+            rule = R + "overlapping/squadron-placement"
+            broken.append(Broken(rule, "overlaps", (sid, *hit_sq), {"squadron": (sid,), "pieces": tuple(hit_sq)}))
         if not area.covers(base):
-            violate("overlapping/ship-onto-squadrons", f"{name} would be partly outside the play area", [sid])
+            broken.append(Broken(R + "overlapping/ship-onto-squadrons", "off-table", (sid,), {"squadron": (sid,)}))
         if not overlaps(base, hull) and base.distance(hull) <= PLACE_TOLERANCE_MM:
             touching_ship.append(sid)
-    not_touching = [sid for sid in placed if sid not in touching_ship]
+    not_touching = tuple(sid for sid in placed if sid not in touching_ship)
     blockers_base = [ship_footprint(s) for s in ships if s.id != ship.id] + [squadron_base(q) for q in stay]
     blockers = blockers_base + [placed[s] for s in touching_ship]
     free = free_ring(scenario, ship, hull, blockers)
     room = _length(free) > ROOM_MIN_MM
+    rule = R + "overlapping/squadrons-as-many-touching"
     if not_touching and room:
-        violate(
-            "overlapping/squadrons-as-many-touching",
-            f"{scenario.names(not_touching)} could have been placed touching {ship.label}: there is room on the ring "
-            "drawn around the ship",
-            not_touching,
-        )
+        broken.append(Broken(rule, "could-touch", not_touching, {"squadrons": not_touching, "ship": (ship.id,)}))
     for sid in not_touching:
         touches = [t for t in touching_ship if placed[sid].distance(placed[t]) <= PLACE_TOLERANCE_MM]
         if not touches:
-            violate(
-                "overlapping/squadrons-as-many-touching",
-                f"{scenario.names([sid])} touches neither {ship.label} nor a squadron that touches it",
-                [sid],
-            )
-    on_obstacles = [
+            broken.append(Broken(rule, "touches-nothing", (sid,), {"squadron": (sid,), "ship": (ship.id,)}))
+    on_obstacles = tuple(
         (sid, ob.id)
         for sid, base in placed.items()
         for ob in scenario.of_kind("obstacle")
         if overlaps(base, token_outline(ob))
+    )
+    figures = [
+        Figure(f"ring-{i}", "line", tuple((float(x), float(y)) for x, y in line.coords))
+        for i, line in enumerate(lines_of(free))
     ]
-
-    for i, line in enumerate(lines_of(free)):
-        figures.append(
-            Figure(f"ring-{i}", "line", tuple((float(x), float(y)) for x, y in line.coords), "room to touch the ship")
-        )
-    for sid, base in placed.items():
-        figures.append(Figure(f"placed-{sid}", "option", ring(base), sid))
-
-    steps.append(
-        Step(
-            f"Touching {ship.label}: {scenario.names(touching_ship) or 'none'}",
-            f"As many squadrons as possible must touch the ship; the rest must touch a squadron that touches it. "
-            f"The dashed ring shows where the centre of one more squadron could still go touching the ship "
-            f"({'there is room' if room else 'there is no room left'}). Proposed positions within "
-            f"{PLACE_TOLERANCE_MM} mm count as touching.",
-            (R + "overlapping/squadrons-as-many-touching",),
-            tuple(touching_ship) + tuple(f.id for f in figures if f.id.startswith("ring-")),
-            derived=True,
-        )
+    figures += [Figure(f"placed-{sid}", "option", ring(base)) for sid, base in placed.items()]
+    return PlaceFacts(
+        ship.id,
+        tuple(displaced),
+        tuple(placed),
+        tuple(touching_ship),
+        room,
+        round(_length(free), 1),
+        on_obstacles,
+        tuple(broken),
+        tuple(figures),
     )
-    steps.append(
-        Step(
-            "No overlapping, nothing outside the play area",
-            "A placed squadron may not overlap a ship (shield dials and frames included) or another squadron, and "
-            "may not be placed outside the play area.",
-            (
-                R + "overlapping/squadron-placement",
-                R + "overlapping/ship-onto-squadrons",
-                R + "overlapping/dials-count",
-            ),
-            tuple(placed),
-        )
-    )
-    if on_obstacles:
-        steps.append(
-            Step(
-                "Placed on an obstacle: no effect",
-                "; ".join(f"{scenario.names([sid])} on {scenario.names([ob])}" for sid, ob in on_obstacles)
-                + ". A squadron placed on an obstacle because a ship overlapped it does not resolve the obstacle.",
-                (R + "overlapping/squadron-on-obstacle-no-effect",),
-                tuple(sid for sid, _ in on_obstacles),
-            )
-        )
-    legal = not violations
-    steps.append(violations.step("placement", R + "overlapping/ship-onto-squadrons", tuple(placed)))
-    outcome = {
-        "legal": legal,
-        "violations": violations,
-        "displaced_squadrons": displaced,
-        "touching_ship": touching_ship,
-        "room_to_touch": room,
-        "room_length_mm": round(_length(free), 1),
-    }
-    summary = f"Placement around {ship.label}: {'legal' if legal else 'not legal'}."
-    return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
+
+
+def place_squadrons_ruling(scenario: Scenario) -> Ruling:
+    return narrate_place(scenario, place_facts(scenario))
 
 
 def _engaged_by(scenario: Scenario, sq: Piece) -> tuple[list[str], list[tuple[str, str]]]:
     """Enemy squadrons at distance 1 that engage ``sq``, and those whose line of sight something obstructs.
 
-    Engagement p.6: obstructed line of sight means not engaged.  Between squadrons it is traced
-    closest point to closest point; obstacles and ship bases (dials and frames ignored) obstruct,
-    squadrons never do (Obstructed p.13).
+    Engagement p.6: a squadron is engaged by each enemy squadron *at* distance 1 (any part of its base
+    inside distance 1: the closest points at most the band's end apart, a line belonging to the lower
+    band), unless something obstructs the line of sight.  Between squadrons it is traced closest point
+    to closest point; obstacles and ship bases (dials and frames ignored) obstruct, squadrons never do
+    (Obstructed p.13).
     """
     if sq.player is None:
         return [], []
@@ -223,7 +235,7 @@ def _engaged_by(scenario: Scenario, sq: Piece) -> tuple[list[str], list[tuple[st
     return engaged, obstructed
 
 
-def move_squadron_ruling(scenario: Scenario) -> Ruling:
+def move_facts(scenario: Scenario) -> MoveFacts:
     a = scenario.action
     sq = scenario.piece(a["squadron"])
     speed = int(a["speed"])
@@ -233,123 +245,76 @@ def move_squadron_ruling(scenario: Scenario) -> Ruling:
     reach = dim.band_end(speed)
     moved = ((to[0] - start[0]) ** 2 + (to[1] - start[1]) ** 2) ** 0.5
     final = squadron_base(sq, to)
-    violations = Violations()
-    steps: list[Step] = []
+    broken: list[Broken] = []
     figures: list[Figure] = []
-    warnings: list[str] = []
-
-    def violate(rule: str, message: str, pieces: list[str]) -> None:
-        violations.add(R + rule, message, pieces)
 
     engaged, obstructed = _engaged_by(scenario, sq)
     if engaged:
-        violate(
-            "squadron-movement/engaged",
-            f"{sq.label} is engaged by {scenario.names(engaged)} and cannot move",
-            [sq.id, *engaged],
+        broken.append(
+            Broken(
+                R + "squadron-movement/engaged",
+                "engaged",
+                (sq.id, *engaged),
+                {"squadron": (sq.id,), "enemies": tuple(engaged)},
+            )
         )
     band = dim.band_of(moved) if moved > 0 else 0
-    if moved > reach + 1e-9:
-        violate(
-            "squadron-movement/ruler",
-            f"the move is {moved:.1f} mm: the base would end beyond the end of distance {speed} ({reach} mm)",
-            [sq.id],
-        )
-    elif reach - moved <= CLOSE_CALL_MM:
-        warnings.append(
-            f"{sq.label}: the move ends within {CLOSE_CALL_MM} mm of the distance {speed} line; measure on the table"
+    too_far = moved > reach + 1e-9
+    if too_far:
+        broken.append(
+            Broken(
+                R + "squadron-movement/ruler",
+                "too-far",
+                (sq.id,),
+                {"squadron": (sq.id,)},
+                {"moved": moved, "speed": speed, "reach": reach},
+            )
         )
     blockers = [(s.id, ship_footprint(s)) for s in scenario.of_kind("ship")] + [
         (q.id, squadron_base(q)) for q in scenario.of_kind("squadron") if q.id != sq.id
     ]
-    hit = [pid for pid, shape in blockers if overlaps(final, shape)]
+    hit = tuple(pid for pid, shape in blockers if overlaps(final, shape))
     if hit:
-        violate("squadron-movement/no-overlap", f"{sq.label} would overlap {scenario.names(hit)}", [sq.id, *hit])
-    if not play_area(scenario).covers(final):
-        violate("play-area/destroyed", f"part of {sq.label}'s base would be outside the play area", [sq.id])
+        rule = R + "squadron-movement/no-overlap"
+        broken.append(Broken(rule, "overlaps", (sq.id, *hit), {"squadron": (sq.id,), "pieces": hit}))
+    off_table = not play_area(scenario).covers(final)
+    if off_table:
+        broken.append(Broken(R + "play-area/destroyed", "off-table", (sq.id,), {"squadron": (sq.id,)}))
 
     # the reachable area: centre positions within the speed's distance, less what it may not overlap
     reach_disc = disc(start[0], start[1], reach)
     forbidden = unary_union([shape.buffer(r, quad_segs=32) for _, shape in blockers]) if blockers else Polygon()
     reachable = reach_disc.difference(forbidden) if not forbidden.is_empty else reach_disc
-    figures.append(Figure("reach", "area", ring(disc(start[0], start[1], reach + r)), f"distance {speed} from {sq.id}"))
+    figures.append(Figure("reach", "area", ring(disc(start[0], start[1], reach + r))))
     if moved > 0:
         ux, uy = (to[0] - start[0]) / moved, (to[1] - start[1]) / moved
         ruler_start = (start[0] + ux * r, start[1] + uy * r)
         ruler_end = (ruler_start[0] + ux * reach, ruler_start[1] + uy * reach)
-        figures.append(Figure("ruler", "line", (ruler_start, ruler_end), f"range ruler, distance {speed} end line"))
-    figures.append(Figure("final", "option", ring(final), f"{sq.label} moved"))
+        figures.append(Figure("ruler", "line", (ruler_start, ruler_end)))
+    figures.append(Figure("final", "option", ring(final)))
 
-    steps.append(
-        Step(
-            f"{sq.label} moves up to distance {speed}",
-            f"The ruler's distance-1 end touches the base and the squadron moves along its centre line; its base "
-            f"may not end beyond the end line of distance {speed} ({reach} mm ≈ from its start edge), so its centre "
-            f"moves at most {reach} mm. This move: {moved:.1f} mm"
-            + (f" (distance {band})." if band else " (it stays where it is, which still counts as moving)."),
-            (R + "squadron-movement/ruler", R + "range/bands", R + "geometry/bands")
-            + ((R + "squadron-movement/may-stay",) if moved == 0 else ()),
-            (sq.id, "ruler", "reach"),
-        )
+    ends = tuple(
+        ObstacleEnd(ob.id, str(ob.type), EFFECTS[str(ob.type)].rule, EFFECTS[str(ob.type)].squadron)
+        for ob in scenario.of_kind("obstacle")
+        if overlaps(final, token_outline(ob))
     )
-    steps.append(
-        Step(
-            "It passes through anything; only the final position counts",
-            "It may not end overlapping a ship (shield dials and frames included) or another squadron"
-            + (f": it would overlap {scenario.names(hit)}." if hit else ": it does not."),
-            (R + "overlapping/move-through", R + "squadron-movement/no-overlap", R + "overlapping/dials-count"),
-            (sq.id, *hit),
-        )
+    return MoveFacts(
+        sq.id,
+        speed,
+        reach,
+        moved,
+        band,
+        not too_far and reach - moved <= CLOSE_CALL_MM,
+        tuple(engaged),
+        tuple(obstructed),
+        hit,
+        off_table,
+        ends,
+        tuple(broken),
+        round(reachable.area, 1),
+        tuple(figures),
     )
-    if engaged:
-        steps.append(
-            Step(
-                f"{sq.label} is engaged",
-                f"An enemy squadron ({scenario.names(engaged)}) is at distance 1 with a line of sight no obstacle "
-                "obstructs, so it is engaged and cannot move.",
-                (R + "squadron-movement/engaged",),
-                (sq.id, *engaged),
-            )
-        )
-    if obstructed:
-        steps.append(
-            Step(
-                "Obstructed: not engaged",
-                "; ".join(
-                    f"{scenario.names([o])} is at distance 1 but {scenario.names([by])} obstructs the line of sight"
-                    for o, by in obstructed
-                )
-                + ". Squadrons whose line of sight is obstructed are not engaged.",
-                (R + "squadron-movement/engaged",),
-                tuple(x for pair in obstructed for x in pair),
-            )
-        )
-    effects: list[dict[str, Any]] = []
-    for ob in scenario.of_kind("obstacle"):
-        if not overlaps(final, token_outline(ob)):
-            continue
-        eff = EFFECTS[str(ob.type)]
-        text = f"{sq.label} {eff.squadron}." if eff.squadron else f"{ob.label} ({ob.type}) has no effect on a squadron."
-        if eff.squadron:
-            effects.append({"source": ob.id, "rule": eff.rule, "text": text})
-        steps.append(
-            Step(
-                f"It ends overlapping {ob.label}",
-                text,
-                (R + "squadron-movement/obstacle", eff.rule),
-                (ob.id,),
-            )
-        )
-    legal = not violations
-    steps.append(violations.step("move", R + "squadron-movement/ruler", (sq.id,)))
-    outcome = {
-        "legal": legal,
-        "violations": violations,
-        "distance_band": band,
-        "moved_mm": round(moved, 2),
-        "engaged_by": engaged,
-        "effects": effects,
-        "reachable_area_mm2": round(reachable.area, 1),
-    }
-    summary = f"{sq.label} moves {moved:.0f} mm: {'legal' if legal else 'not legal'}."
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
+
+
+def move_squadron_ruling(scenario: Scenario) -> Ruling:
+    return narrate_move(scenario, move_facts(scenario))

@@ -16,11 +16,13 @@ from shapely import LineString, Polygon, box
 from shapely.ops import nearest_points
 
 from rules.engine.geometry import CLOSE_CALL_MM, Point, band_close_call, contact, place, range_band, ring
-from rules.engine.ruling import Figure, Ruling, Step
+from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing import narrate_attack as say
 from rules.engine.xwing.effects import RANGE_0_NO_ATTACK
+from rules.engine.xwing.facts import Fact, Voice, tell
 from rules.engine.xwing.pieces import outline, ship_length, ship_pose, ship_square
-from rules.engine.xwing.resolve import cannot_attack_step, cid
+from rules.engine.xwing.resolve import cid
 
 ARC_EDGE_X = {"small": 17.15, "medium": 26.7, "large": 35.7, "huge": 35.7}
 """Where the printed arc lines cross the front edge (xwing-geometry.md §1.3, Vassal/TTS2 [SIM])."""
@@ -53,6 +55,9 @@ class MeasuringLine:
     a: Point
     b: Point
     obstructed_by: tuple[str, ...]
+    """The obstacles it crosses (they give the defender a die)."""
+    crosses: tuple[str, ...] = ()
+    """Every object it crosses: obstacles, other ships, devices, remotes (all obstruct)."""
 
 
 def _lines(att: Polygon, target: Polygon, distance: float) -> list[tuple[Point, Point]]:
@@ -92,22 +97,64 @@ def parallel_choice(lines: list[tuple[Point, Point]]) -> bool:
     return spread([a for a, _ in lines]) >= PARALLEL_SPREAD and spread([b for _, b in lines]) >= PARALLEL_SPREAD
 
 
-def _obstructing(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
-    """Obstacles whose interior the measuring line crosses (touching a corner does not count)."""
+OBJECT_KINDS = ("obstacle", "ship", "device", "remote")
+"""Every kind of object range can be measured through (an attack is obstructed by any of them)."""
+
+
+def _inside_length(seg: LineString, shape: Polygon) -> float:
+    """How much of the line runs through the shape's interior: a stretch along its edge only touches it."""
+    return float(seg.intersection(shape).length - seg.intersection(shape.boundary).length)
+
+
+def _crossed(scenario: Scenario, line: tuple[Point, Point], skip: set[str]) -> tuple[str, ...]:
+    """Objects whose interior the measuring line runs through (touching a corner or running along an edge
+    does not count: touching is not overlapping).
+
+    ``skip``: the attacker and the defender, which range is measured from and to.
+    A ship is its base with guides, a device or remote its token with guides.
+    """
     seg = LineString(line)
     out = []
-    for ob in scenario.of_kind("obstacle"):
-        if ob.id in skip:
-            continue
-        shape = outline(ob)
-        if seg.intersects(shape) and seg.intersection(shape).length > 1e-6:
-            out.append(ob.id)
+    for kind in OBJECT_KINDS:
+        for ob in scenario.of_kind(kind):
+            if ob.id in skip:
+                continue
+            shape = outline(ob)
+            if seg.intersects(shape) and _inside_length(seg, shape) > 1e-6:
+                out.append(ob.id)
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class AttackFindings:
+    """What an attack ruling found, before words."""
+
+    outcome: dict[str, Any]
+    facts: list[Fact]
+    cautions: list[Fact]
+    """Results too close to call (told as warnings)."""
+    figures: list[Figure]
+    arc: str
+
+
 def attack_ruling(scenario: Scenario) -> Ruling:
+    """The attack's findings told by ``narrate_attack``."""
+    found = attack_findings(scenario)
+    voice = Voice(scenario.edition, scenario.names)
+    return Ruling(
+        found.outcome,
+        tell(say.SENTENCES, found.facts, voice),
+        tuple(say.warning(c, voice) for c in found.cautions),
+        tuple(found.figures),
+        say.verdict(found.outcome, found.arc, voice),
+    )
+
+
+def attack_findings(scenario: Scenario) -> AttackFindings:
+    """Arc, range, range-0 limits and obstruction, as facts and the outcome."""
     action = scenario.action
     ed = scenario.edition
+    voice = Voice(ed, scenario.names)
     attacker = scenario.piece(action["attacker"])
     defender = scenario.piece(action["defender"])
     arc = action["arc"]
@@ -116,27 +163,21 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     def_sq = ship_square(defender)
     in_part = def_sq.intersection(region)
     in_arc = region.intersects(def_sq)
-    steps: list[Step] = []
+    facts: list[Fact] = []
     figures: list[Figure] = []
-    warnings: list[str] = []
+    cautions: list[Fact] = []
     if arc != "full":
         deep = region.buffer(-CLOSE_CALL_MM, join_style="mitre").intersects(def_sq)
         if in_arc != deep or (not in_arc and region.distance(def_sq) <= CLOSE_CALL_MM):
-            warnings.append(f"{defender.label} is within 0.5 mm of the arc line; check the arc on the table")
+            cautions.append(Fact("near-arc-line", {"defender": defender.id}))
     reasons: list[str] = []
-    arc_name = {"front": "front arc", "rear": "rear arc", "full": "full arc (turret or 360°)"}[arc]
     if arc != "full":
         reach = region.intersection(att_sq.buffer(300.0, quad_segs=32))
-        figures.append(Figure("arc", "area", ring(reach), f"{arc_name} to range 3"))
-    steps.append(
-        Step(
-            f"Is {defender.label} in {attacker.label}'s {arc_name}?",
-            (
-                "Yes: part of its base lies inside the arc (the arc lines count as inside)."
-                if in_arc
-                else "No: no part of its base lies inside the arc, so it cannot be attacked with this arc."
-            ),
-            (cid(ed, "attack/arc"),),
+        figures.append(Figure("arc", "area", ring(reach), say.arc_label(arc)))
+    facts.append(
+        Fact(
+            "arc",
+            {"attacker": attacker.id, "defender": defender.id, "arc": arc, "in_arc": in_arc},
             ("arc", defender.id),
         )
     )
@@ -145,6 +186,7 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         "can_attack": False,
         "reasons": [],
         "obstructed_by": [],
+        "obstructing": [],
         "defense_bonus_dice": 0,
         "in_arc": bool(in_arc),
         "attacker": attacker.id,
@@ -152,40 +194,28 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     }
     if not in_arc:
         outcome["reasons"] = [cid(ed, "attack/arc")]
-        return Ruling(outcome, tuple(steps), (), tuple(figures), f"{defender.label} is not in the {arc_name}.")
+        return AttackFindings(outcome, facts, cautions, figures, arc)
     target = in_part if in_part.area > 1e-6 else def_sq
     d = att_sq.distance(target)
     rng = range_band(d)
     if band_close_call(d):
-        warnings.append(f"the attack range is {d:.2f} mm, within 0.5 mm of a band line; measure on the table")
+        cautions.append(Fact("near-band-line", {"distance": d}))
     lines = _lines(att_sq, target, d)
     if not parallel_choice(lines):
         lines = lines[:1]
-    # Obstacles the attacker or defender sit on do not obstruct by themselves being touched at the end.
-    results = [MeasuringLine(a, b, _obstructing(scenario, (a, b), set())) for a, b in lines]
+    results = []
+    for a, b in lines:
+        crossed = _crossed(scenario, (a, b), {attacker.id, defender.id})
+        obstacles = tuple(c for c in crossed if scenario.piece(c).kind == "obstacle")
+        results.append(MeasuringLine(a, b, obstacles, crossed))
     # show the shortest line, and where the attacker may choose, one line of the other kind too
     shown = [results[0]]
     other = next((r for r in results[1:] if bool(r.obstructed_by) != bool(results[0].obstructed_by)), None)
     if other is not None:
         shown.append(other)
     for i, ml in enumerate(shown):
-        what = f"crosses {scenario.names(ml.obstructed_by)}" if ml.obstructed_by else "clear"
-        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), f"{d:.1f} mm, {what}"))
-    steps.append(
-        Step(
-            f"Attack range {rng if rng is not None else 'beyond 3'} ({d:.1f} mm)",
-            "Range is measured from the closest point of the attacker's base to the closest point of the "
-            "defender's base inside the arc; a distance on a band line belongs to the lower band."
-            + (
-                " Several lines are equally short (parallel bases): the attacker chooses which to use."
-                if len(results) > 1
-                else ""
-            ),
-            (cid(ed, "attack/range"), cid(ed, "range/boundary"))
-            + ((cid(ed, "obstructed/parallel"),) if len(results) > 1 else ()),
-            ("line-1", "line-2"),
-        )
-    )
+        figures.append(Figure(f"line-{i + 1}", "line", (ml.a, ml.b), say.line_label(d, ml.crosses, voice)))
+    facts.append(Fact("range", {"range": rng, "distance": d, "several": len(results) > 1}, ("line-1", "line-2")))
     outcome["range"] = rng
     outcome["distance_mm"] = round(d, 2)
     can = rng is not None
@@ -195,28 +225,9 @@ def attack_ruling(scenario: Scenario) -> Ruling:
         if ed == "2.0":
             can = False
             reasons.append(cid(ed, "attack/range-0"))
-            steps.append(
-                Step(
-                    "No attack at range 0 in 2.0",
-                    "A ship cannot attack a ship at range 0.",
-                    (cid(ed, "attack/range-0"),),
-                    (defender.id,),
-                    other_edition="2.5 allows a restricted primary attack at range 0 (disputed between RRG versions).",
-                )
-            )
+            facts.append(Fact("range-0-forbidden", {}, (defender.id,)))
         else:
-            reasons.append(cid(ed, "attack/range-0"))
-            steps.append(
-                Step(
-                    "Range 0: only a restricted primary attack",
-                    "At range 0 only a primary attack is possible: no range bonus dice, and only the defender "
-                    "may modify the attacker's dice. RRG v1.4.5 and v1.4.6 transcriptions disagree on this.",
-                    (cid(ed, "attack/range-0"),),
-                    (defender.id,),
-                    derived=True,
-                    other_edition="2.0 forbids attacks at range 0.",
-                )
-            )
+            facts.append(Fact("range-0-restricted", {}, (defender.id,)))
     blocked_by = [
         ob.id
         for ob in scenario.of_kind("obstacle")
@@ -225,72 +236,98 @@ def attack_ruling(scenario: Scenario) -> Ruling:
     if blocked_by:
         can = False
         reasons.append(cid(ed, "obstacles/range-0-attack"))
-        steps.append(cannot_attack_step(ed, attacker.label, blocked_by, scenario.names(blocked_by)))
-    for ob in scenario.of_kind("obstacle"):
+        facts.append(Fact("on-obstacle", {"attacker": attacker.id, "obstacles": tuple(blocked_by)}))
+    elif rng == 0 and ed == "2.5" and can:
+        reasons.append(cid(ed, "attack/range-0"))  # the permissive clause decides only an attack it allows
+    cargo = [
+        ob.id
+        for ob in scenario.of_kind("obstacle")
+        if ob.type in ("loose-cargo", "spare-parts") and contact(outline(attacker), outline(ob)).at_range_0
+    ]
+    if cargo and ed == "2.5" and not blocked_by:
+        facts.append(Fact("on-cargo", {"attacker": attacker.id, "cargo": tuple(cargo)}, tuple(cargo)))
+    for ob in (p for kind in OBJECT_KINDS for p in scenario.of_kind(kind)):
+        if ob.id in (attacker.id, defender.id):
+            continue
         shape = outline(ob)
         for ml in results:
             seg = LineString((ml.a, ml.b))
-            crossing = ob.id in ml.obstructed_by
+            crossing = ob.id in ml.crosses
             if (crossing and not seg.intersects(shape.buffer(-CLOSE_CALL_MM))) or (
                 not crossing and seg.distance(shape) <= CLOSE_CALL_MM
             ):
-                warnings.append(
-                    f"{ob.label}: the measuring line passes within 0.5 mm of its edge; measure on the table"
-                )
+                cautions.append(Fact("near-edge", {"object": ob.id}))
                 break
     obstructed_all = all(r.obstructed_by for r in results)
     obstructed_any = any(r.obstructed_by for r in results)
-    obstructors = sorted({o for r in results for o in r.obstructed_by})
+    obstructors = tuple(sorted({o for r in results for o in r.obstructed_by}))
     if obstructed_any and not obstructed_all:
-        steps.append(
-            Step(
-                "The attacker may choose an unobstructed line",
-                f"Some of the equally short lines cross {scenario.names(obstructors)} and some do not; the "
-                "attacker chooses which line to measure, so it can avoid the obstruction.",
-                (cid(ed, "obstructed/parallel"),),
-                ("line-1", "line-2", *obstructors),
-            )
-        )
+        facts.append(Fact("obstacle-choice", {"obstacles": obstructors}, ("line-1", "line-2", *obstructors)))
         outcome["line_choice"] = True
         outcome["obstructed_by"] = []
     elif obstructed_all:
-        steps.append(
-            Step(
-                f"Obstructed by {scenario.names(obstructors)}: the defender rolls 1 extra defense die",
-                "The attacker measures range through an obstacle, so the attack is obstructed and the "
-                "defender rolls one additional defense die, however many obstacles obstruct.",
-                (cid(ed, "obstructed/measure"), cid(ed, "obstacles/obstructed")),
-                ("line-1", *obstructors),
-            )
-        )
-        outcome["obstructed_by"] = obstructors
+        facts.append(Fact("obstructed", {"obstacles": obstructors}, ("line-1", *obstructors)))
+        outcome["obstructed_by"] = list(obstructors)
         outcome["defense_bonus_dice"] = 1 if can else 0
+    facts += _object_facts(scenario, results, obstructed_any and not obstructed_all, can, outcome)
     outcome["lines"] = [
         {
             "from": [round(r.a[0], 2), round(r.a[1], 2)],
             "to": [round(r.b[0], 2), round(r.b[1], 2)],
             "obstructed_by": list(r.obstructed_by),
+            "obstructing": [{"id": o, "kind": scenario.piece(o).kind} for o in r.crosses],
         }
         for r in results[:: max(1, len(results) // 5)]
     ]
     if attacker.player is not None and attacker.player == defender.player:
         can = False
         reasons.insert(0, cid(ed, "attack/enemy"))
-        steps.insert(
+        facts.insert(
             0,
-            Step(
-                f"{defender.label} is not an enemy ship",
-                f"Both ships belong to player {attacker.player}. An attack's defender must be an enemy ship "
-                "(Declare Target), so this attack cannot be declared.",
-                (cid(ed, "attack/enemy"),),
+            Fact(
+                "not-enemy",
+                {"defender": defender.id, "player": attacker.player},
                 (attacker.id, defender.id),
             ),
         )
     outcome["can_attack"] = can
     outcome["reasons"] = reasons
-    verdict = f"{attacker.label} {'can' if can else 'cannot'} attack {defender.label}"
-    if rng is not None:
-        verdict += f" at range {rng}"
-    if outcome["defense_bonus_dice"]:
-        verdict += " (obstructed: +1 defense die)"
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), verdict + ".")
+    return AttackFindings(outcome, facts, cautions, figures, arc)
+
+
+def _object_facts(
+    scenario: Scenario,
+    results: list[MeasuringLine],
+    avoids_obstacles: bool,
+    can: bool,
+    outcome: dict[str, Any],
+) -> list[Fact]:
+    """Every object the range is measured through (``obstructing``), and what ships and devices among them do.
+
+    Where the attacker may choose its line, the ruling follows the lines it would use to avoid an
+    obstacle's die (as ``obstructed_by`` does); it reports objects only when every such line crosses one.
+    """
+    used = [r for r in results if not r.obstructed_by] if avoids_obstacles else results
+    kind_order = {k: i for i, k in enumerate(OBJECT_KINDS)}
+
+    def order(pid: str) -> tuple[int, str]:
+        return kind_order[scenario.piece(pid).kind], pid
+
+    crossed = tuple(sorted({o for r in used for o in r.crosses}, key=order))
+    if crossed and not all(r.crosses for r in used):
+        outcome["line_choice"] = True
+        return [Fact("object-choice", {"objects": crossed}, ("line-1", "line-2", *crossed))]
+    outcome["obstructing"] = [{"id": o, "kind": scenario.piece(o).kind} for o in crossed]
+    others = tuple(o for o in crossed if scenario.piece(o).kind != "obstacle")
+    if not others:
+        return []
+    obstacles = [o for o in crossed if scenario.piece(o).kind == "obstacle"]
+    huge = tuple(o for o in others if scenario.piece(o).kind == "ship" and scenario.piece(o).size == "huge")
+    facts = [
+        Fact("objects", {"objects": others, "obstacles": bool(obstacles), "huge": bool(huge)}, ("line-1", *others))
+    ]
+    if huge:
+        if can:
+            outcome["defense_bonus_dice"] = 1
+        facts.append(Fact("huge-obstructs", {"huge": huge, "with_obstacle": bool(obstacles)}, huge))
+    return facts

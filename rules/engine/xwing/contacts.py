@@ -15,6 +15,7 @@ from shapely import Polygon
 
 from rules.engine.geometry import CLOSE_CALL_MM, Contact, contact, near_pairs, overlaps
 from rules.engine.scenario import Piece, Scenario
+from rules.engine.xwing.narration.close_calls import close_call_warning
 from rules.engine.xwing.pieces import outline
 
 TemplateAt = Callable[[float], Polygon | None]
@@ -41,10 +42,26 @@ class Touch:
     final_contact: Contact
 
 
+@dataclass(frozen=True, slots=True)
+class CloseCall:
+    """A part of the move within 0.5 mm of an object, on either side of touching."""
+
+    label: str
+    """The object as the picture labels it."""
+    part: str
+    """``template`` or ``final base``."""
+    overlapping: bool
+
+
 @dataclass(frozen=True)
 class MoveContacts:
     touches: tuple[Touch, ...]
-    warnings: tuple[str, ...] = field(default=())
+    close_calls: tuple[CloseCall, ...] = field(default=())
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The close calls, in words (``narration.close_calls``)."""
+        return tuple(close_call_warning(c) for c in self.close_calls)
 
     @property
     def moved_through(self) -> tuple[Touch, ...]:
@@ -84,7 +101,7 @@ def move_contacts(
 ) -> MoveContacts:
     """Classify every obstacle and device against the counted template and final base."""
     touches: list[Touch] = []
-    warnings: list[str] = []
+    close_calls: list[CloseCall] = []
     # broad phase: a piece whose bounds stay clear of every tested shape's bounds by more than
     # the close-call distance cannot overlap, touch or nearly touch any of them
     near = [start_poly, final_poly] + ([counted_template] if counted_template is not None else [])
@@ -97,11 +114,9 @@ def move_contacts(
         fc = contact(final_poly, shape)
         through = bool(tc and tc.overlapping)
         if tc is not None and tc.close_call:
-            state = "shares area with" if tc.overlapping else "clears"
-            warnings.append(f"{piece.label}: the template {state} it by less than 0.5 mm; measure on the table")
+            close_calls.append(CloseCall(piece.label, "template", tc.overlapping))
         if fc.close_call:
-            state = "overlaps" if fc.overlapping else "clears"
-            warnings.append(f"{piece.label}: the final base {state} it by less than 0.5 mm; measure on the table")
+            close_calls.append(CloseCall(piece.label, "final base", fc.overlapping))
         if not (through or fc.overlapping or fc.touching or at_start):
             continue
         first = (
@@ -111,4 +126,4 @@ def move_contacts(
         )
         touches.append(Touch(piece, through, fc.overlapping, at_start, first, tc, fc))
     touches.sort(key=lambda t: (t.first_contact, t.piece.id))
-    return MoveContacts(tuple(touches), tuple(warnings))
+    return MoveContacts(tuple(touches), tuple(close_calls))

@@ -9,19 +9,22 @@ device for overlap and range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shapely import Polygon
 
 from rules.engine.geometry import Pose, contact, overlaps, range_band, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, derive
+from rules.engine.xwing import narrate_devices as say
 from rules.engine.xwing import shapes as shape_catalog
+from rules.engine.xwing.effects import BOMB_ROLLS, MINE_EFFECTS
+from rules.engine.xwing.facts import Fact, Voice, tell
 from rules.engine.xwing.paths import ChordPath, Frame, TemplateSpec
 from rules.engine.xwing.pieces import outline, play_area, ship_length, ship_outline, ship_pose, ship_square
 from rules.engine.xwing.remotes import relocate_remote_ruling
-from rules.engine.xwing.resolve import cid
+from rules.engine.xwing.resolve import cid, effect_facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,7 @@ CARDS: dict[str, DeviceCard] = {
         "obstacle",
         _S1,
         "obstacles/spare-parts",
-        note="The card names no template: Table Ruling drops it with the [1 straight] like other devices (derived).",
+        note="The card names no template: it is dropped with the [1 straight] like other devices (derived).",
     ),
     "electro-chaff-cloud": DeviceCard(
         "Electro-Chaff Missiles",
@@ -177,85 +180,109 @@ def template_effects(card: DeviceCard, spec: TemplateSpec, *, drop: bool) -> lis
     return out
 
 
+@dataclass
+class DeviceFindings:
+    """What a device ruling found, before words (``narrate_devices`` tells it)."""
+
+    outcome: dict[str, Any]
+    facts: list[Fact] = field(default_factory=list)
+    cautions: list[Fact] = field(default_factory=list)
+    """Results too close to call (told as warnings)."""
+    figures: list[Figure] = field(default_factory=list)
+    verdict: Fact | None = None
+    then: tuple[Step, ...] = ()
+    """Steps of the obstacle a device becomes once placed (``setup``'s ruling, told after these facts)."""
+    then_warnings: tuple[str, ...] = ()
+
+
+def _told(scenario: Scenario, found: DeviceFindings) -> Ruling:
+    voice = Voice(scenario.edition, scenario.names)
+    assert found.verdict is not None
+    return Ruling(
+        found.outcome,
+        tell(say.SENTENCES, found.facts, voice) + found.then,
+        tuple(say.warning(c, voice) for c in found.cautions) + found.then_warnings,
+        tuple(found.figures),
+        say.verdict(found.verdict, voice),
+    )
+
+
+def device_findings(scenario: Scenario) -> DeviceFindings | None:
+    """The findings of any device action (None for a remote relocated: ``remotes`` rules that)."""
+    kind = scenario.action["type"]
+    if kind in ("drop", "launch"):
+        return drop_findings(scenario)
+    if kind == "place-device":
+        return place_device_findings(scenario)
+    if kind == "relocate-device":
+        return relocate_device_findings(scenario)
+    if kind == "detonate":
+        return detonate_findings(scenario)
+    raise ValueError(kind)
+
+
 def device_ruling(scenario: Scenario) -> Ruling:
     """A drop or launch: legality, the landing spot, what it is under, and what happens next."""
+    return _told(scenario, drop_findings(scenario))
+
+
+def drop_findings(scenario: Scenario) -> DeviceFindings:
     action = scenario.action
-    ed = scenario.edition
     drop = action["type"] == "drop"
     verb = "drop" if drop else "launch"
     ship = scenario.piece(action["ship"])
     dev = action["device"]
     card = CARDS[dev["type"]]
     spec = _spec(action.get("template"), card)
-    steps: list[Step] = []
-    figures: list[Figure] = []
-    outcome = _empty_outcome()
-    if not _limits(scenario, ship, verb, steps, outcome):
-        return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot {verb} the {card.name}.")
+    found = DeviceFindings(_empty_outcome())
+    if not _limits(ship, verb, found, scenario.edition):
+        found.verdict = Fact("cannot-place", {"ship": ship.id, "verb": verb, "card": card.name})
+        return found
 
     template, tokens = place_device(ship, dev["id"], dev["type"], spec, drop=drop)
-    figures.append(Figure("template", "template", ring(template), spec.name))
-    guides = "rear" if drop else "front"
+    found.figures.append(Figure("template", "template", ring(template), spec.name))
     default = verb in card.modes and spec in card.templates
     allowed_by = [] if default else template_effects(card, spec, drop=drop)
-    outcome["template"] = {"name": spec.name, "card_default": default, "needs_effect": allowed_by}
-    if default:
-        note = ""
-    elif allowed_by:
-        note = (
-            f" The {card.name} card names {' or '.join(t.name for t in card.templates)}: this template needs an "
-            f"effect that allows it: {'; '.join(allowed_by)}."
-        )
-    else:
-        note = (
-            f" The {card.name} card names {' or '.join(t.name for t in card.templates)}, and no effect Table Ruling "
-            "knows of allows this template: check the card that grants it."
-        )
-    steps.append(
-        Step(
-            f"{verb.capitalize()}: the {spec.name} between the {guides} guides",
-            f"The {spec.name} template is set between {ship.label}'s {guides} guides and the {card.name}'s "
-            "guides slide into its far end." + note,
-            (cid(ed, f"device/{verb}"), cid(ed, card.clause)),
+    found.outcome["template"] = {"name": spec.name, "card_default": default, "needs_effect": allowed_by}
+    found.facts.append(
+        Fact(
+            "template",
+            {
+                "verb": verb,
+                "template": spec.name,
+                "guides": "rear" if drop else "front",
+                "ship": ship.id,
+                "card": card.name,
+                # an obstacle dropped like a device has its own guides, not its card's (loose cargo)
+                "obstacle": dev["type"].replace("-", " ") if card.category == "obstacle" else None,
+                "clause": card.clause,
+                "card_templates": tuple(t.name for t in card.templates),
+                "default": default,
+                "allowed_by": tuple(allowed_by),
+            },
             ("template", *[t.id for t in tokens]),
-            derived=bool(note),
         )
     )
-    verb_done = "dropped" if drop else "launched"
     if card.category == "obstacle":
-        return _obstacle_landing(scenario, card, dev, tokens[0], steps, figures, outcome)
-    return _landing(scenario, card, dev["type"], tokens, steps, figures, outcome, verb_done)
+        return _obstacle_landing(scenario, card, dev, tokens[0], found)
+    return _landing(scenario, card, dev["type"], tokens, found, "dropped" if drop else "launched")
 
 
 def _obstacle_landing(
-    scenario: Scenario,
-    card: DeviceCard,
-    dev: dict[str, Any],
-    token: PlacedToken,
-    steps: list[Step],
-    figures: list[Figure],
-    outcome: dict[str, Any],
-) -> Ruling:
+    scenario: Scenario, card: DeviceCard, dev: dict[str, Any], token: PlacedToken, found: DeviceFindings
+) -> DeviceFindings:
     """An obstacle placed with a template: the device rules place it, then it is an obstacle on the table."""
     from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
 
-    ed = scenario.edition
-    figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), token.id))
+    found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), card.name))
+    obstacle = dev["type"].replace("-", " ")
     if not play_area(scenario).covers(token.polygon):
-        outcome["reason"] = "part of it would be outside the play area"
-        steps.append(
-            Step(
-                "It is not placed: part of it would be outside the play area",
-                "Placed like a device, it follows the device rule: play is reversed and it is not placed.",
-                (cid(ed, "device/outside"),),
-                (token.id,),
-                derived=True,
-            )
-        )
-        return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {dev['type']} cannot be placed.")
+        found.outcome["reason"] = "part of it would be outside the play area"
+        found.facts.append(Fact("obstacle-outside", {}, (token.id,)))
+        found.verdict = Fact("not-placed", {"card": obstacle})
+        return found
     pose = token.pose.rounded()
-    doc = scenario.to_dict()
-    doc["action"] = {
+    placing = {
         "type": "place-obstacle",
         "obstacle": {
             "id": dev["id"],
@@ -267,25 +294,22 @@ def _obstacle_landing(
             "rotation": pose["heading"],
         },
     }
-    placed = place_obstacle_ruling(parse_scenario(doc))
-    outcome.update(placed.outcome)
-    outcome.update(placed=True, device={"id": dev["id"], "type": dev["type"], **pose})
-    outcome["under"] = list(placed.outcome.get("overlapping_ships", []))
-    steps.append(
-        Step(
-            f"It lands at {_pose_text(token.pose)} and is an obstacle from now on",
-            f"The {dev['type'].replace('-', ' ')} is placed with its guides at the template's end; once placed it is "
-            f"an obstacle, not a device. {card.note}".strip(),
-            (cid(ed, card.clause), cid(ed, "device/guides")),
+    placed = place_obstacle_ruling(derive(scenario, action=placing))
+    found.outcome.update(placed.outcome)
+    found.outcome.update(placed=True, device={"id": dev["id"], "type": dev["type"], **pose})
+    found.outcome["under"] = list(placed.outcome.get("overlapping_ships", []))
+    found.facts.append(
+        Fact(
+            "obstacle-lands",
+            {"obstacle": obstacle, "note": card.note, "clause": card.clause},
             (f"device-{token.id}",),
         )
     )
-    steps += list(placed.steps)
-    figures += [f for f in placed.figures if f.id != "placed"]
-    summary = f"The {dev['type'].replace('-', ' ')} lands at {_pose_text(token.pose)}" + (
-        f", under {scenario.names(outcome['under'])}." if outcome["under"] else "."
-    )
-    return Ruling(outcome, tuple(steps), placed.warnings, tuple(figures), summary)
+    found.then = placed.steps
+    found.then_warnings = placed.warnings
+    found.figures += [f for f in placed.figures if f.id != "placed"]
+    found.verdict = Fact("obstacle-placed", {"obstacle": obstacle, "under": tuple(found.outcome["under"])})
+    return found
 
 
 def _landing(
@@ -293,77 +317,59 @@ def _landing(
     card: DeviceCard,
     device_type: str,
     tokens: list[PlacedToken],
-    steps: list[Step],
-    figures: list[Figure],
-    outcome: dict[str, Any],
-    verb_done: str,
+    found: DeviceFindings,
+    how: str,
     *,
     relocated: bool = False,
-) -> Ruling:
+    fuses: int = 0,
+) -> DeviceFindings:
     """Where the device ends up: off the table, under which ships, what detonates, what waits."""
-    ed = scenario.edition
-    warnings: list[str] = []
+    outcome = found.outcome
     play = play_area(scenario)
     outside = [t.id for t in tokens if not play.covers(t.polygon)]
-    for t in tokens:
-        figures.append(Figure(f"device-{t.id}", "device", ring(t.polygon), t.id))
+    for n, t in enumerate(tokens, start=1):
+        found.figures.append(
+            Figure(f"device-{t.id}", "device", ring(t.polygon), say.token_name(card.name, len(tokens), n))
+        )
     if outside:
         outcome["reason"] = "part of the device would be outside the play area"
-        steps.append(
-            Step(
-                "It is not placed: part of it would be outside the play area",
-                "Play is reversed to before the device was placed: it is not placed, spent charges are "
-                "recovered, and the player may choose not to place it.",
-                (cid(ed, "device/outside"),),
-                tuple(outside),
-            )
-        )
-        return Ruling(outcome, tuple(steps), (), tuple(figures), f"The {card.name} cannot be placed.")
+        found.facts.append(Fact("outside", {}, tuple(outside)))
+        found.verdict = Fact("not-placed", {"card": card.name})
+        return found
     main = tokens[0]
     outcome["placed"] = True
     outcome["device"] = {"id": main.id, "type": device_type, **main.pose.rounded()}
     if len(tokens) > 1:
         outcome["parts"] = [{"id": t.id, **t.pose.rounded()} for t in tokens]
     under_by_token: dict[str, list[str]] = {}
-    for t in tokens:
+    for n, t in enumerate(tokens, start=1):
         for other in scenario.of_kind("ship"):
             c = contact(ship_outline(other), t.polygon)
             if c.close_call:
-                warnings.append(
-                    f"{scenario.names([t.id])}: within 0.5 mm of {other.label}'s base; measure on the table"
+                found.cautions.append(
+                    Fact("near-ship", {"card": card.name, "tokens": len(tokens), "n": n, "ship": other.id})
                 )
             if c.overlapping:
                 under_by_token.setdefault(t.id, []).append(other.id)
     under = sorted({s for ss in under_by_token.values() for s in ss})
     outcome["under"] = under
-    steps.append(
-        Step(
-            f"It lands at {_pose_text(main.pose)}",
-            "Its guides count as part of the device for overlapping, moving through and range."
-            + (f" It is placed under {scenario.names(under)}'s base." if under else " It is under no ship."),
-            (cid(ed, "device/guides"),) + ((cid(ed, "device/under"),) if under else ()),
-            (*[f"device-{t.id}" for t in tokens], *under),
-        )
+    found.facts.append(
+        Fact("lands", {"how": how, "under": tuple(under)}, (*[f"device-{t.id}" for t in tokens], *under))
     )
     if card.category == "mine" and under:
         outcome["detonates"] = True
         several = any(len(v) > 1 for v in under_by_token.values())
         outcome["placer_chooses"] = several
-        steps.append(
-            Step(
-                "The mine detonates at once" + (": the placing player chooses the ship" if several else ""),
-                (
-                    "Placed under more than one ship's base, it detonates instantly and the player placing it "
-                    "chooses which one ship it affects."
-                    if several
-                    else "Placed under a ship's base, the ship overlaps it, so it detonates now."
-                )
-                + (" Each cluster mine is resolved on its own." if len(tokens) > 1 else ""),
-                (cid(ed, "device/under-several") if several else cid(ed, "mine/detonation"), cid(ed, card.clause)),
+        found.facts.append(
+            Fact(
+                "mine-detonates",
+                {"several": several, "tokens": len(tokens), "clause": card.clause, "relocated": relocated},
                 tuple(under),
-                derived=relocated,
             )
         )
+        outcome["effects"] = _mine_effects(scenario, card, device_type, tokens, under_by_token, found, fuses)
+        if fuses:
+            outcome["detonates"] = False
     elif card.category == "bomb":
         reached = []
         for other in scenario.of_kind("ship"):
@@ -371,87 +377,110 @@ def _landing(
             if band is not None and band <= card.reach:
                 reached.append(other.id)
         outcome["in_blast_now"] = reached
-        figures.append(
+        found.figures.append(
             Figure(
                 f"blast-{main.id}",
                 "area",
                 ring(main.polygon.buffer(100.0 * card.reach, quad_segs=32)),
-                f"range 0–{card.reach}",
+                say.blast_label(card.reach, None, Voice(scenario.edition, scenario.names)),
             )
         )
-        steps.append(
-            Step(
-                "The bomb waits for its detonation",
-                f"A bomb detonates at the end of the Activation Phase, affecting every ship and remote at "
-                f"range 0–{card.reach} of it (measured to the device including its guides). Ships there "
-                f"now: {scenario.names(reached) or 'none'} — they may still move before then."
-                + (f" {card.note}" if card.note else ""),
-                (cid(ed, "bomb/detonation"), cid(ed, card.clause)) + ((cid(ed, "device/under"),) if under else ()),
+        found.facts.append(
+            Fact(
+                "bomb-waits",
+                {
+                    "reach": card.reach,
+                    "reached": tuple(reached),
+                    "note": card.note,
+                    "clause": card.clause,
+                    "under": bool(under),
+                },
                 (f"blast-{main.id}", *reached),
             )
         )
     elif card.note:
-        steps.append(Step(card.name, card.note, (cid(ed, card.clause),), ()))
-    touched_obstacles = [
+        found.facts.append(Fact("card-note", {"card": card.name, "note": card.note, "clause": card.clause}))
+    touched_obstacles = tuple(
         o.id for o in scenario.of_kind("obstacle") if any(overlaps(t.polygon, outline(o)) for t in tokens)
-    ]
+    )
     if touched_obstacles:
-        text = (
-            "A relocating device never counts as moving through or overlapping obstacles."
-            if relocated
-            else "Devices are objects, not obstacles: placing one there has no obstacle effect."
+        found.facts.append(
+            Fact("on-obstacle", {"obstacles": touched_obstacles, "relocated": relocated}, touched_obstacles)
         )
-        steps.append(
-            Step(
-                "Devices are not obstacles" if not relocated else "Relocating: obstacles are ignored",
-                f"The device lies on {scenario.names(touched_obstacles)}. {text}",
-                (cid(ed, "device/relocate" if relocated else "device/not-obstacle"),),
-                tuple(touched_obstacles),
-                derived=not relocated,
-            )
-        )
-    summary = f"The {card.name} is {verb_done}" + (f" under {scenario.names(under)}" if under else "")
-    if outcome["detonates"]:
-        summary += " and detonates at once"
-    return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary + ".")
+    found.verdict = Fact(
+        "placed",
+        {
+            "card": card.name,
+            "how": how,
+            "under": tuple(under),
+            "detonates": outcome["detonates"],
+            "effects": tuple(outcome.get("effects", ())),
+        },
+    )
+    return found
 
 
-def _limits(scenario: Scenario, ship: Piece, verb: str, steps: list[Step], outcome: dict[str, Any]) -> bool:
-    """The once-per-round (2.0) / once-per-System-Phase (2.5) and decloak limits; True when placing is allowed."""
+def _mine_effects(
+    scenario: Scenario,
+    card: DeviceCard,
+    device_type: str,
+    tokens: list[PlacedToken],
+    under_by_token: dict[str, list[str]],
+    found: DeviceFindings,
+    fuses: int,
+) -> list[dict[str, Any]]:
+    """What a mine placed under a ship does to it: the same effect, dice branches and odds as moving onto it.
+
+    Each token (a cluster mine's three) detonates on its own; under several bases, the placing player
+    picks the one ship it affects (``ship`` is then null and ``choose_from`` lists them).
+    """
     ed = scenario.edition
+    eff = MINE_EFFECTS[device_type]
+    out: list[dict[str, Any]] = []
+    for n, t in enumerate(tokens, start=1):
+        ships = tuple(under_by_token.get(t.id, ()))
+        if not ships:
+            continue
+        about = {"card": card.name, "tokens": len(tokens), "n": n, "ships": ships}
+        if fuses:
+            out.append(
+                {
+                    "source": t.id,
+                    "trigger": "overlap",
+                    "rule": cid(ed, "fuse/marker"),
+                    "text": "Loses 1 fuse marker instead of detonating.",
+                    "fuse_removed": True,
+                }
+            )
+            found.facts.append(Fact("mine-fuse", about, (f"device-{t.id}", *ships)))
+            continue
+        given = scenario.dice.get(t.id)
+        entry = effect_facts(ed, t.id, eff, "overlap", given)
+        entry["ship"] = ships[0] if len(ships) == 1 else None
+        if len(ships) > 1:
+            entry["choose_from"] = list(ships)
+        out.append(entry)
+        found.facts.append(
+            Fact(
+                "mine-effect",
+                {**about, "type": device_type, "clause": card.clause, "entry": entry, "given": given},
+                (f"device-{t.id}", *ships),
+            )
+        )
+    return out
+
+
+def _limits(ship: Piece, verb: str, found: DeviceFindings, edition: str) -> bool:
+    """The once-per-round (2.0) / once-per-System-Phase (2.5) and decloak limits; True when placing is allowed."""
     state = ship.get("state") or {}
-    limit_text = "once per round" if ed == "2.0" else "once per System Phase"
     if state.get("placed_device"):
-        outcome["reason"] = f"the ship already placed a device ({limit_text})"
-        rule_text = (
-            "Each ship can drop or launch only one device per round."
-            if ed == "2.0"
-            else "Each ship can place a device only once per System Phase."
-        )
-        steps.append(
-            Step(
-                f"It cannot {verb}: it already placed a device {limit_text}",
-                rule_text + " Effects with other timings can still place devices unless their card says otherwise.",
-                (cid(ed, "device/limit"),),
-                (ship.id,),
-                other_edition=(
-                    "2.5 limits placement to once per System Phase."
-                    if ed == "2.0"
-                    else "2.0 allowed one drop or launch per round."
-                ),
-            )
-        )
+        limit = "once per round" if edition == "2.0" else "once per System Phase"
+        found.outcome["reason"] = f"the ship already placed a device ({limit})"
+        found.facts.append(Fact("limit", {"verb": verb}, (ship.id,)))
     if state.get("decloaked"):
-        outcome["reason"] = "the ship decloaked this phase"
-        steps.append(
-            Step(
-                f"It cannot {verb}: it decloaked this phase",
-                "A ship cannot place a device during the same phase that it decloaked.",
-                (cid(ed, "device/decloak"),),
-                (ship.id,),
-            )
-        )
-    return not outcome["reason"]
+        found.outcome["reason"] = "the ship decloaked this phase"
+        found.facts.append(Fact("decloaked", {"verb": verb}, (ship.id,)))
+    return not found.outcome["reason"]
 
 
 def _empty_outcome() -> dict[str, Any]:
@@ -475,59 +504,58 @@ def _token_at(device_id: str, device_type: str, shape_id: str | None, pose: Pose
 
 def place_device_ruling(scenario: Scenario) -> Ruling:
     """A device placed as an effect describes (2.5's general verb): same landing rules as a drop."""
+    return _told(scenario, place_device_findings(scenario))
+
+
+def place_device_findings(scenario: Scenario) -> DeviceFindings:
     action = scenario.action
-    ed = scenario.edition
     dev = action["device"]
     card = CARDS[dev["type"]]
-    steps: list[Step] = []
-    outcome = _empty_outcome()
+    found = DeviceFindings(_empty_outcome())
     ship = scenario.piece(action["ship"]) if action.get("ship") else None
-    if ship is not None and not _limits(scenario, ship, "place a device", steps, outcome):
-        return Ruling(outcome, tuple(steps), (), (), f"{ship.label} cannot place the {card.name}.")
+    if ship is not None and not _limits(ship, "place a device", found, scenario.edition):
+        found.verdict = Fact("cannot-place", {"ship": ship.id, "verb": "place", "card": card.name})
+        return found
     pose = Pose(float(dev["x"]), float(dev["y"]), float(dev.get("heading") or 0.0))
     tokens = _token_at(dev["id"], dev["type"], dev.get("shape"), pose)
-    steps.append(
-        Step(
-            f"Place the {card.name} as the effect describes",
-            "Some effects place a device directly (2.5 calls every way of adding a device 'placing'); the device "
-            "is placed as given.",
-            (cid(ed, "device/place"), cid(ed, card.clause)),
+    found.facts.append(
+        Fact(
+            "place-as-described",
+            {"card": card.name, "clause": card.clause},
             tuple(f"device-{t.id}" for t in tokens),
-            other_edition="2.0 speaks of dropping and launching." if ed == "2.5" else None,
         )
     )
-    return _landing(scenario, card, dev["type"], tokens, steps, [], outcome, "placed")
+    return _landing(scenario, card, dev["type"], tokens, found, "placed")
 
 
 def relocate_device_ruling(scenario: Scenario) -> Ruling:
     """A device on the table picked up and placed elsewhere: obstacles never count for it."""
+    found = relocate_device_findings(scenario)
+    return relocate_remote_ruling(scenario) if found is None else _told(scenario, found)
+
+
+def relocate_device_findings(scenario: Scenario) -> DeviceFindings | None:
     action = scenario.action
-    ed = scenario.edition
     piece = scenario.piece(action["device"])
     if piece.kind == "remote":
-        return relocate_remote_ruling(scenario)
+        return None
     card = CARDS[str(piece.type)]
     to = action["to"]
     pose = Pose(float(to["x"]), float(to["y"]), float(to.get("heading") or 0.0))
     tokens = _token_at(piece.id, str(piece.type), piece.get("shape"), pose)
-    steps = [
-        Step(
-            f"Relocate {piece.label}",
-            "The device is picked up and placed as the effect says. A relocating device does not count as "
-            "moving through or overlapping obstacles.",
-            (cid(ed, "device/relocate"),),
-            (piece.id,),
-        )
-    ]
-    figures = [Figure(f"was-{piece.id}", "ghost", ring(outline(piece)), "before")]
+    found = DeviceFindings(_empty_outcome())
+    found.facts.append(Fact("relocate", {"device": piece.id}, (piece.id,)))
+    found.figures.append(Figure(f"was-{piece.id}", "ghost", ring(outline(piece)), say.BEFORE_LABEL))
     return _landing(
-        scenario, card, str(piece.type), tokens, steps, figures, _empty_outcome(), "relocated", relocated=True
+        scenario,
+        card,
+        str(piece.type),
+        tokens,
+        found,
+        "relocated",
+        relocated=True,
+        fuses=int(piece.get("fuses") or 0),
     )
-
-
-def _pose_text(p: Pose) -> str:
-    r = p.rounded()
-    return f"({r['x']}, {r['y']}) facing {r['heading']}°"
 
 
 BOMB_EFFECTS: dict[str, str] = {
@@ -548,12 +576,7 @@ BOMB_EFFECTS: dict[str, str] = {
 
 
 def _place_blaze(
-    scenario: Scenario,
-    bomb: Piece,
-    polygon: Polygon,
-    entry: dict[str, Any],
-    steps: list[Step],
-    figures: list[Figure],
+    scenario: Scenario, bomb: Piece, polygon: Polygon, entry: dict[str, Any], found: DeviceFindings
 ) -> None:
     """A detonated Blazer Bomb leaves a Blaze: an obstacle with 1 fuse, guides fitted to the bomb's tab.
 
@@ -561,71 +584,83 @@ def _place_blaze(
     tab, it covers the bomb's footprint (``polygon``) exactly.  Ships already under it do not resolve it now:
     nothing moved (derived); they do when they next move through or overlap it.
     """
-    ed = scenario.edition
     blaze_id = f"{bomb.id}-blaze"
     placed: dict[str, Any] = (
         {"x": bomb.get("x"), "y": bomb.get("y"), "heading": float(bomb.get("heading") or 0.0)}
         if bomb.get("x") is not None
         else {"outline": [[round(x, 2), round(y, 2)] for x, y in polygon.exterior.coords[:-1]]}
     )
-    under = [s.id for s in scenario.of_kind("ship") if overlaps(ship_outline(s), polygon)]
+    under = tuple(s.id for s in scenario.of_kind("ship") if overlaps(ship_outline(s), polygon))
     entry["places"] = {
         "id": blaze_id,
         "kind": "obstacle",
         "type": "blaze",
         "fuses": 1,
         **placed,
-        "overlapping": under,
+        "overlapping": list(under),
         "estimated": True,
     }
-    figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), f"{blaze_id}: Blaze placed (≈ shape)"))
-    steps.append(
-        Step(
-            f"A Blaze is placed at {bomb.label}'s tab" + (f" under {scenario.names(under)}" if under else ""),
-            "The Blaze gets 1 fuse marker, so the End Phase removes only its fuse this round. Its outline is an "
-            "estimate (≈ the bomb token): nobody has measured the Blaze."
-            + (
-                " A ship it is placed under does not resolve it now because nothing moved; it does when it next "
-                "moves through or overlaps it."
-                if under
-                else ""
-            ),
-            (cid(ed, CARDS["blazer-bomb"].clause), cid(ed, "obstacles/blaze"), cid(ed, "fuse/marker")),
+    found.figures.append(Figure(f"placed-{blaze_id}", "ghost", ring(polygon), say.BLAZE_LABEL))
+    found.facts.append(
+        Fact(
+            "blaze-placed",
+            {"bomb": bomb.id, "under": under, "clause": CARDS["blazer-bomb"].clause},
             (f"placed-{blaze_id}", bomb.id, *under),
-            derived=True,
+        )
+    )
+
+
+def _bomb_rolls(
+    scenario: Scenario, bomb: Piece, affected: list[str], entry: dict[str, Any], found: DeviceFindings
+) -> None:
+    """The dice each ship in reach rolls for a bomb, with every result's odds (``effects``, one per ship).
+
+    The scenario's ``dice`` for the bomb are one roll: they decide the outcome only where one ship rolls.
+    """
+    roll = BOMB_ROLLS.get(str(bomb.type))
+    if roll is None or not affected:
+        return
+    one = len(affected) == 1
+    given = scenario.dice.get(bomb.id) if one else None
+    effects = []
+    for sid in affected:
+        e = effect_facts(scenario.edition, bomb.id, roll, "detonation", given)
+        e["ship"] = sid
+        effects.append(e)
+    entry["effects"] = effects
+    found.facts.append(
+        Fact(
+            "bomb-rolls",
+            {
+                "bomb": bomb.id,
+                "type": str(bomb.type),
+                "affected": tuple(affected),
+                "unclear": not one and bomb.id in scenario.dice,
+                "entry": effects[0],
+                "given": given,
+            },
+            (bomb.id, *affected),
         )
     )
 
 
 def detonate_ruling(scenario: Scenario) -> Ruling:
     """End of the Activation Phase: every bomb detonates (fused ones lose a fuse instead), first player's first."""
-    ed = scenario.edition
+    return _told(scenario, detonate_findings(scenario))
+
+
+def detonate_findings(scenario: Scenario) -> DeviceFindings:
     first = int(scenario.action.get("first_player") or 1)
     bombs = [p for p in scenario.of_kind("device") if CARDS[str(p.type)].category == "bomb"]
     order_key = {first: 0, 3 - first: 1}
     bombs.sort(key=lambda p: (order_key.get(p.player or 0, 2), p.id))
-    steps: list[Step] = []
-    figures: list[Figure] = []
+    found = DeviceFindings({})
+    voice = Voice(scenario.edition, scenario.names)
     detonations: list[dict[str, Any]] = []
     if not bombs:
-        steps.append(
-            Step(
-                "No bombs on the table",
-                "Only bombs detonate at the end of the Activation Phase; mines "
-                "detonate when a ship moves through or overlaps them.",
-                (cid(ed, "bomb/detonation"),),
-            )
-        )
+        found.facts.append(Fact("no-bombs"))
     if len(bombs) > 1:
-        steps.append(
-            Step(
-                "Several bombs: first player's first",
-                f"Player {first} resolves all of their devices one at a time, then the other player "
-                "(each player chooses the order of their own; shown by id).",
-                (cid(ed, "devices/several-detonate"),),
-                tuple(b.id for b in bombs),
-            )
-        )
+        found.facts.append(Fact("bomb-order", {"first": first}, tuple(b.id for b in bombs)))
     for bomb in bombs:
         card = CARDS[str(bomb.type)]
         shape = outline(bomb)
@@ -634,18 +669,11 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             "device": bomb.id,
             "type": bomb.type,
             "player": bomb.player,
-            "rule": cid(ed, card.clause),
+            "rule": cid(scenario.edition, card.clause),
         }
         if fuses:
             entry.update(detonates=False, fuses_left=fuses - 1, affected=[])
-            steps.append(
-                Step(
-                    f"{bomb.label} has a fuse marker: it loses one instead of detonating",
-                    "A device with a fuse marker that would detonate removes one fuse marker instead.",
-                    (cid(ed, "fuse/marker"),),
-                    (bomb.id,),
-                )
-            )
+            found.facts.append(Fact("bomb-fuse", {"bomb": bomb.id}, (bomb.id,)))
             detonations.append(entry)
             continue
         centre = shape
@@ -655,15 +683,7 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             target = scenario.piece(target_id) if target_id else None
             if target is None or range_band(shape.distance(outline(target))) not in (0, 1):
                 entry.update(detonates=True, affected=[], obstacle=None)
-                steps.append(
-                    Step(
-                        f"{bomb.label} (seismic charge) detonates: no obstacle chosen in reach",
-                        "The placing player chooses an obstacle at range 0–1 of the charge; set the charge's "
-                        "target to one at range 0–1 to see who is hit.",
-                        (cid(ed, card.clause),),
-                        (bomb.id,),
-                    )
-                )
+                found.facts.append(Fact("seismic-no-target", {"bomb": bomb.id, "clause": card.clause}, (bomb.id,)))
                 detonations.append(entry)
                 continue
             centre = outline(target)
@@ -679,40 +699,40 @@ def detonate_ruling(scenario: Scenario) -> Ruling:
             if (band := range_band(outline(r).distance(centre))) is not None and band <= min(reach, 1)
         ]
         entry.update(detonates=True, affected=affected, affected_remotes=remotes)
-        figures.append(
+        found.figures.append(
             Figure(
                 f"blast-{bomb.id}",
                 "area",
                 ring(centre.buffer(100.0 * reach, quad_segs=32)),
-                f"{bomb.id}: range 0–{reach}",
+                say.blast_label(reach, bomb.id, voice),
             )
         )
-        steps.append(
-            Step(
-                f"{bomb.label} ({card.name}) detonates: {scenario.names(affected) or 'no ship'} in reach"
-                + (f"; remote {scenario.names(remotes)} too" if remotes else ""),
-                f"{BOMB_EFFECTS[str(bomb.type)]} Range is measured to the device including its guides"
-                + (f" (here: to obstacle {scenario.names([entry['obstacle']])})" if "obstacle" in entry else "")
-                + "."
-                + (
-                    f" Remotes at range 0–1 are affected as the text says: {scenario.names(remotes)}."
-                    if remotes
-                    else ""
-                ),
-                (cid(ed, "bomb/detonation"), cid(ed, card.clause), cid(ed, "device/guides"))
-                + ((cid(ed, "remote/move"),) if remotes else ()),
+        found.facts.append(
+            Fact(
+                "bomb-detonates",
+                {
+                    "bomb": bomb.id,
+                    "card": card.name,
+                    "affected": tuple(affected),
+                    "remotes": tuple(remotes),
+                    "effect": BOMB_EFFECTS[str(bomb.type)],
+                    "obstacle": entry.get("obstacle"),
+                    "clause": card.clause,
+                },
                 (f"blast-{bomb.id}", bomb.id, *affected, *remotes),
             )
         )
+        _bomb_rolls(scenario, bomb, affected, entry, found)
         if bomb.type == "blazer-bomb":
-            _place_blaze(scenario, bomb, shape, entry, steps, figures)
+            _place_blaze(scenario, bomb, shape, entry, found)
         detonations.append(entry)
-    outcome = {"detonations": detonations, "order": [b.id for b in bombs]}
-    hit = sorted({s for d in detonations for s in d["affected"]})
-    hit_remotes = sorted({r for d in detonations for r in d.get("affected_remotes", ())})
-    fired = len([d for d in detonations if d["detonates"]])
-    bombs_text = "1 bomb detonates" if fired == 1 else f"{fired} bombs detonate"
-    summary = f"{bombs_text}; ships affected: {scenario.names(hit) or 'none'}" + (
-        f"; remotes affected: {scenario.names(hit_remotes)}." if hit_remotes else "."
+    found.outcome.update(detonations=detonations, order=[b.id for b in bombs])
+    found.verdict = Fact(
+        "detonations",
+        {
+            "fired": len([d for d in detonations if d["detonates"]]),
+            "ships": tuple(sorted({s for d in detonations for s in d["affected"]})),
+            "remotes": tuple(sorted({r for d in detonations for r in d.get("affected_remotes", ())})),
+        },
     )
-    return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
+    return found

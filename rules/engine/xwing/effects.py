@@ -7,6 +7,7 @@ are derived from the faces so their probabilities always add up to 1.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -62,13 +63,24 @@ class Effect:
         """The result of a definite roll."""
         results = [self.face_results[f] for f in faces if f in self.face_results]
         if not results:
-            return "nothing more"
+            return "nothing more" if self.fixed else "nothing"
         counts: dict[str, int] = {}
         for r in results:
             counts[r] = counts.get(r, 0) + 1
         # one outcome whatever order the dice show: results in the order the faces are listed
         order = list(dict.fromkeys(self.face_results.values()))
-        return ", ".join(r if counts[r] == 1 else f"{r} ×{counts[r]}" for r in order if r in counts)
+        return ", ".join(times(r, counts[r]) for r in order if r in counts)
+
+
+def times(result: str, n: int) -> str:
+    """One face's result rolled ``n`` times, said as a player says it: "suffer 2 additional hit damage"."""
+    m = re.fullmatch(r"(\D*)(\d+) (.+)", result)
+    if n == 1 or m is None:
+        return result if n == 1 else f"{result}, {n} times"
+    count, what = int(m[2]) * n, m[3]
+    if count > 1 and re.search(r"\b(token|shield)$", what):
+        what += "s"
+    return f"{m[1]}{count} {what}"
 
 
 _ONE_HIT = "suffer 1 additional hit damage"
@@ -197,7 +209,32 @@ RANGE_0_NO_LOCKS = ("gas-cloud", "electro-chaff-cloud")
 """Range-0 restrictions (obstacles clause range-0-*): 2.0 gas clouds had no lock rule."""
 
 
-BOMB_DICE = {"thermal-detonator": 1, "bomblet": 2, "electro-proton-bomb": 4, "blazer-bomb": 1}
+BOMB_ROLLS: dict[str, Effect] = {
+    "thermal-detonator": Effect(
+        "",
+        1,
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage", "focus": "gain 1 strain token"},
+        "device-card/thermal-detonator",
+    ),
+    "bomblet": Effect("", 2, {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage"}, "device-card/bomblet"),
+    "electro-proton-bomb": Effect(
+        "",
+        4,
+        {
+            "blank": "lose 1 shield",
+            "focus": "gain 1 ion token",
+            "hit": "gain 1 ion token",
+            "crit": "gain 1 disarm token",
+        },
+        "device-card/electro-proton-bomb",
+    ),
+    "blazer-bomb": Effect(
+        "", 1, {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage"}, "device-card/blazer-bomb"
+    ),
+}
+"""What each ship at a detonating bomb's range rolls, face by face (device cards, reference §2.1)."""
+
+BOMB_DICE = {kind: effect.dice for kind, effect in BOMB_ROLLS.items()}
 """Attack dice a bomb's detonation rolls per ship (device cards, reference §4.2); the others roll none."""
 
 

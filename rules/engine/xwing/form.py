@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.engine.form import FormSpec, common_piece, fresh_id, number
+from rules.engine.form import Field, FormSpec, common_piece, fresh_id, number
 from rules.engine.xwing.parse import ARCS, BEARINGS, POSITIONS
 from rules.engine.xwing.shapes import (
     DEVICE_TYPES,
@@ -265,26 +265,58 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return form, rows
 
 
+def chassis_row(key: str) -> dict[str, Any] | None:
+    """A row's values that follow from its ship's name: the size and the label (arcs and dial go by the chassis)."""
+    chassis = CHASSIS.get(key)
+    return None if chassis is None else {"size": chassis.size, "label": chassis.name[:40]}
+
+
 def extra_document(d: dict[str, Any]) -> dict[str, Any]:
     """``dice`` from the dice field ("rock: hit; mine: crit, blank")."""
     return {"dice": _dice(d["dice"])} if (d.get("dice") or "").strip() else {}
 
 
 FORM = FormSpec(
-    choices={
-        "bearing": BEARINGS,
-        "direction": ("left", "right"),
-        "tallon_position": POSITIONS,
-        "position": POSITIONS,
-        "template": ("straight-1", "straight-2"),
-        "degrees": ("90", "-90", "180"),
-        "arc": ARCS,
-        "dev_bearing": ("straight", "bank", "turn"),
-        "dev_direction": ("left", "right"),
-        "dev_speed": ("1", "2", "3", "4", "5"),
-        "speed": ("0", "1", "2", "3", "4", "5"),
-        "first_player": ("1", "2"),
-    },
+    fields=(
+        Field("ship", "ship", "piece", kinds=("ship",)),
+        Field("speed", "speed", choices=("0", "1", "2", "3", "4", "5")),
+        Field("to_x", "to x (a move's target; relocate; a huge X-Wing ship's measured final x)", "number"),
+        Field("to_y", "to y", "number"),
+        Field("to_heading", "to facing / rotation", "number"),
+        Field("bearing", "bearing", choices=BEARINGS),
+        Field("direction", "direction", choices=("left", "right")),
+        Field("tallon_position", "Tallon position", choices=POSITIONS),
+        Field("position", "roll position", choices=POSITIONS),
+        Field("template", "roll / decloak template", choices=("straight-1", "straight-2")),
+        Field("degrees", "rotate by (° clockwise; -90 turns left)", choices=("90", "-90", "180")),
+        Field("tractor", "tractored (the tractoring player moves it)", "check"),
+        Field("ignore_obstacles", "an effect lets it ignore obstacles while it moves", "check"),
+        Field("attacker", "attacker", "piece", kinds=("ship",)),
+        Field("defender", "defender", "piece", kinds=("ship",)),
+        Field("arc", "arc", choices=ARCS),
+        Field(
+            "device_id",
+            "the device (placed or relocated; a dropped one gets a name of its own)",
+            "piece",
+            kinds=("device", "remote"),
+        ),
+        Field("device_type", "device type", choices=(*DEVICE_TYPES, *OBSTACLE_DEVICES)),
+        Field("dev_bearing", "device template", choices=("straight", "bank", "turn"), blank="card default"),
+        Field("dev_direction", "device template direction", choices=("left", "right")),
+        Field("dev_speed", "device template speed", choices=("1", "2", "3", "4", "5")),
+        Field("placed", "obstacle to place", "piece", kinds=("obstacle",)),
+        Field("first_player", "first player", choices=("1", "2"), blank="1"),
+        Field("dice", "dice rolled (e.g. Asteroid: hit; mine: crit, blank)", "text", max_length=300, keyed=True),
+    ),
+    row_inputs=(
+        Field("stressed", "stressed", "check"),
+        Field("placed_device", "placed a device", "check"),
+        Field("decloaked", "decloaked", "check"),
+        Field("fuses", "fuses", choices=("1", "2", "3"), blank="0"),
+        Field("target", "targets (an obstacle)", "piece", kinds=("obstacle",)),
+    ),
+    chassis_row=chassis_row,
+    chassis_names=frozenset(c.name[:40] for c in CHASSIS.values()),
     row_fields={
         "ship": ("size", "chassis", "heading", "stressed", "placed_device", "decloaked"),
         "obstacle": ("type", "shape", "heading", "flipped"),
@@ -296,6 +328,9 @@ FORM = FormSpec(
     initial=initial,
     action_fields=ACTION_FIELDS,
     groups=(
+        ("Who acts", ("ship", "speed")),
+        ("Attack", ("attacker", "defender", "arc")),
+        ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
         (
             "Maneuver, roll, boost, rotate",
             (
@@ -309,7 +344,6 @@ FORM = FormSpec(
                 "ignore_obstacles",
             ),
         ),
-        ("Attack", ("attacker", "defender", "arc")),
         (
             "Drop, launch, place (the device row named by device id) or relocate a device",
             ("device_id", "device_type", "dev_bearing", "dev_direction", "dev_speed"),
@@ -317,7 +351,6 @@ FORM = FormSpec(
         ("Place an obstacle · detonate bombs · dice", ("placed", "first_player", "dice")),
     ),
     extra_document=extra_document,
-    device_types=(*DEVICE_TYPES, *OBSTACLE_DEVICES),
     fields_for={
         "maneuver": (
             "ship",

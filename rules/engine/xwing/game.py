@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from shapely import Polygon
 
 from rules.engine.game import Drawing, Game
@@ -22,6 +24,7 @@ from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
 from rules.engine.xwing.menus import dial_ghosts, dial_menu, who_menu
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
+from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
 from rules.engine.xwing.setup import check_setup_ruling, place_obstacle_ruling
 from rules.engine.xwing.shapes import DEVICE_TYPES, OBSTACLE_TYPES, REMOTE_TYPES, SHAPES
@@ -64,6 +67,11 @@ def draw(p: Piece) -> Drawing:
     return Drawing(shape, colour, description=f"{p.label}: {p.type} around ({clean_number(c.x)}, {clean_number(c.y)}).")
 
 
+def _said(name: str) -> str:
+    """A picked piece's label, as the rulings name it: the palette's name without its set (``Asteroid 4``)."""
+    return " ".join(re.sub(r"\([^)]*\)", " ", name).split())[:40]
+
+
 def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
     """Ships by chassis, obstacles by their measured shape, devices by type."""
     ships = tuple(
@@ -71,16 +79,27 @@ def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], 
         for c in sorted(CHASSIS.values(), key=lambda c: c.name)
     )
     obstacles = tuple(
-        (f"obstacle:{sid}", spec.name, {"kind": "obstacle", "type": spec.types[0], "shape": sid})
+        (
+            f"obstacle:{sid}",
+            spec.name,
+            {"kind": "obstacle", "type": spec.types[0], "shape": sid, "label": _said(spec.name)},
+        )
         for sid, spec in SHAPES.items()
         if spec.kind == "obstacle"
     )
-    devices = tuple((f"device:{t}", CARDS[t].name, {"kind": "device", "type": t}) for t in DEVICE_TYPES)
-    remotes = tuple((f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t}) for t in REMOTE_TYPES)
+    devices = tuple(
+        (f"device:{t}", CARDS[t].name, {"kind": "device", "type": t, "label": _said(CARDS[t].name)})
+        for t in DEVICE_TYPES
+    )
+    remotes = tuple(
+        (f"remote:{t}", SHAPES[t].name, {"kind": "remote", "type": t, "label": _said(SHAPES[t].name)})
+        for t in REMOTE_TYPES
+    )
     return (("Ships", ships), ("Obstacles", obstacles), ("Devices", devices), ("Remotes", remotes))
 
 
 GAME = Game(
+    piece_name=piece_name,
     name="xwing",
     title="X-Wing",
     editions=parse.EDITIONS,

@@ -11,9 +11,10 @@ from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, reader_names
 from rules.engine.xwing.devices import CARDS
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
+from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import ship_outline, ship_pose
 from rules.engine.xwing.ships import CHASSIS
 
@@ -27,10 +28,6 @@ def _ships(pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [p for p in pieces if isinstance(p, dict) and p.get("kind") == "ship" and isinstance(p.get("id"), str)]
 
 
-def _name(p: dict[str, Any]) -> str:
-    return str(p.get("label") or p["id"])
-
-
 def _enemies(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Different players, or a player not given (the ruling then says who may attack whom)."""
     return a.get("player") is None or b.get("player") is None or a.get("player") != b.get("player")
@@ -39,10 +36,11 @@ def _enemies(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
     """Per ship: it moves, it drops a device; then each attack between ships of different players."""
     ships = _ships(pieces)
+    names = reader_names(piece_name, pieces)
     atype = action.get("type")
     out: list[Choice] = []
     for s in ships:
-        sid, name = s["id"], _name(s)
+        sid, name = s["id"], names[s["id"]]
         moving = atype == "maneuver" and action.get("ship") == sid
         dropping = atype == "drop" and action.get("ship") == sid
         out.append((f"{name} moves", "current" if moving else "move", {"action": "maneuver", "ship": sid}))
@@ -54,7 +52,7 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
                     continue
                 now = atype == "attack" and action.get("attacker") == a["id"] and action.get("defender") == d["id"]
                 values = {"action": "attack", "attacker": a["id"], "defender": d["id"]}
-                out.append((f"{_name(a)} attacks {_name(d)}", "current" if now else "attack", values))
+                out.append((f"{names[a['id']]} attacks {names[d['id']]}", "current" if now else "attack", values))
     return out
 
 
@@ -77,17 +75,21 @@ def device_menu(verb: str) -> list[Choice]:
 
 
 def dial_menu(doc: dict[str, Any]) -> list[Choice]:
-    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty.
-    For a drop or a launch, the devices instead."""
-    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
-    if isinstance(action, dict) and action.get("type") in ("drop", "launch"):
+    """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty
+    (the chosen one's kind also says ``current``).  For a drop or a launch, the devices instead."""
+    raw = doc.get("action")
+    action: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    if action.get("type") in ("drop", "launch"):
         return device_menu(str(action["type"]))
-    ship_id = action.get("ship") if isinstance(action, dict) else None
+    ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
-    return [
-        (label, difficulty, {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction})
-        for label, difficulty, bearing, direction, speed in _dial(ship.get("chassis") if ship else None)
-    ]
+    out: list[Choice] = []
+    for label, difficulty, bearing, direction, speed in _dial(ship.get("chassis") if ship else None):
+        chosen = action.get("bearing") == bearing and (action.get("direction") or "") == direction
+        chosen = chosen and (bearing == "stationary" or action.get("speed") == speed)
+        values = {"action": "maneuver", "bearing": bearing, "speed": str(speed), "direction": direction}
+        out.append((label, f"{difficulty} current" if chosen else difficulty, values))
+    return out
 
 
 def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:

@@ -365,9 +365,18 @@ class Option:
     name: str
     final: Pose
     template: Polygon
-    legal: bool
-    reason: str | None
-    blocking: tuple[str, ...] = ()
+    problems: tuple[tuple[str, str], ...] = ()
+    """What stops it, in order: (``overlaps-ship``, id), (``overlaps-obstacle``, id),
+    (``through-obstacle``, id) or (``off-table``, ""); the words are ``narration``'s."""
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def blocking(self) -> tuple[str, ...]:
+        """The pieces that stop it."""
+        return tuple(pid for _, pid in self.problems if pid)
 
 
 def _judge_option(
@@ -375,23 +384,19 @@ def _judge_option(
 ) -> Option:
     """Legal unless it overlaps a ship, overlaps or crosses an obstacle (where they block), or leaves the table."""
     poly = ship_outline(ship, final)
-    reasons: list[str] = []
-    blockers: list[str] = []
+    problems: list[tuple[str, str]] = []
     for other in other_ships(scenario, ship):
         if overlaps(poly, outline(other)):
-            reasons.append(f"overlaps ship {other.label}")
-            blockers.append(other.id)
+            problems.append(("overlaps-ship", other.id))
     for ob in scenario.of_kind("obstacle") if obstacles_block else ():
         shape = outline(ob)
         if overlaps(poly, shape):
-            reasons.append(f"overlaps obstacle {ob.label}")
-            blockers.append(ob.id)
+            problems.append(("overlaps-obstacle", ob.id))
         elif overlaps(template, shape):
-            reasons.append(f"moves through obstacle {ob.label}")
-            blockers.append(ob.id)
+            problems.append(("through-obstacle", ob.id))
     if not play.covers(poly):
-        reasons.append("leaves the play area")
-    return Option(name, final, template, not reasons, "; ".join(reasons) or None, tuple(blockers))
+        problems.append(("off-table", ""))
+    return Option(name, final, template, tuple(problems))
 
 
 def barrel_roll_options(

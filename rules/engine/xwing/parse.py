@@ -176,7 +176,7 @@ def check(c: Checker, pieces: list[dict[str, Any]], action: dict[str, Any] | Non
     for i, p in enumerate(pieces):
         target = p.get("target")
         if target is not None and (target not in by_id or by_id[target]["kind"] != "obstacle"):
-            c.add(f"pieces[{i}].target", "must be the id of an obstacle in this scenario")
+            c.bad_ref(f"pieces[{i}].target", target, "must be the id of an obstacle in this scenario")
     if action is not None and action.get("bearing") in SIDESLIPS and edition == "2.0":
         c.add("action.bearing", "a sideslip is a 2.5 maneuver (RRG 2.5, Sideslip); 2.0 has none")
 
@@ -198,7 +198,7 @@ def _ship_ref(c: Checker, a: dict[str, Any], key: str, by_id: dict[str, dict[str
         c.add(f, "is required")
         return None
     if not isinstance(v, str) or v not in by_id or by_id[v]["kind"] != "ship":
-        c.add(f, "must be the id of a ship in this scenario")
+        c.bad_ref(f, v, "must be the id of a ship in this scenario")
         return None
     return v
 
@@ -335,7 +335,7 @@ def parse_action(
         did = a.get("device")
         target = by_id.get(did) if isinstance(did, str) else None
         if target is None or target["kind"] not in ("device", "remote") or "outline" in target:
-            c.add("action.device", "must be the id of a catalogue-token device or remote in this scenario")
+            c.bad_ref("action.device", did, "must be the id of a catalogue-token device or remote in this scenario")
         else:
             out["device"] = did
         to = c.obj(a.get("to"), "action.to")

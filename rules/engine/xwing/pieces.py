@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from shapely import Polygon, box
+from shapely import Point, Polygon, box
 
 from rules.engine.geometry import Pose, place
 from rules.engine.scenario import Piece, Scenario
@@ -82,9 +82,23 @@ def play_area(scenario: Scenario) -> Polygon:
     return box(0.0, 0.0, w, h)
 
 
+def overhang(poly: Polygon, area: Polygon) -> float:
+    """How far (mm) the part of ``poly`` outside the play area reaches past its edge: 0 when inside."""
+    outside = poly.difference(area)
+    if outside.is_empty:
+        return 0.0
+    parts = getattr(outside, "geoms", (outside,))
+    return max(area.distance(Point(c)) for part in parts for c in part.exterior.coords)
+
+
 def token_at(piece: Piece, pose: Pose) -> Polygon:
-    """An obstacle's, device's or remote's catalogue outline placed at ``pose`` instead of where it stands."""
-    return _token_polygon(str(piece.get("shape")), pose.x, pose.y, pose.heading, bool(piece.get("flipped", False)))
+    """An obstacle's, device's or remote's catalogue outline placed at ``pose`` instead of where it stands.
+
+    A token given as an outline (the parser allows it) has no catalogue shape to move: placed elsewhere
+    (a Buzz Droid Swarm relocated) it is its type's catalogue token, as on the table.
+    """
+    shape = piece.get("shape") or shape_catalog.default_shape_for_type(str(piece.type))
+    return _token_polygon(str(shape), pose.x, pose.y, pose.heading, bool(piece.get("flipped", False)))
 
 
 def against_guides(token: Piece, ship: Piece, pose: Pose) -> dict[str, Pose]:

@@ -99,8 +99,10 @@ def _swarm_step(
     else:
         text += f"It cannot be placed at either, so the swarm and {ship.label} each suffer 1 hit damage."
         title = "both suffer 1 hit damage"
+    # a swarm labelled (or named by its type) "Buzz Droid Swarm" is not named twice
+    swarm = remote.label if "buzz droid swarm" in remote.label.lower() else f"Buzz Droid Swarm {remote.label}"
     step = Step(
-        f"Buzz Droid Swarm {remote.label}: {title}",
+        f"{swarm}: {title}",
         text,
         (cid(scenario.edition, "remote/buzz-droid-swarm"), cid(scenario.edition, "remote/relocate")),
         (remote.id, *(f"option-{remote.id}-{k}" for k in options)),
@@ -201,14 +203,13 @@ def relocate_remote_ruling(scenario: Scenario) -> Ruling:
     fled = not play_area(scenario).covers(poly)
     figures = [
         Figure(f"was-{remote.id}", "ghost", ring(outline(remote)), "before"),
-        Figure(f"device-{remote.id}", "device", ring(poly), remote.id),
+        Figure(f"device-{remote.id}", "device", ring(poly), remote.label),
     ]
     steps = [
         Step(
             f"Relocate remote {remote.label}",
-            f"Its controlling player picks it up and places it as the effect says, at {pose.rounded()['x']}, "
-            f"{pose.rounded()['y']} facing {pose.rounded()['heading']}°. Relocating is not moving: it does not move "
-            "through anything.",
+            "Its controlling player picks it up and places it as the effect says. Relocating is not moving: it "
+            "does not move through anything.",
             (cid(ed, "remote/relocate"),),
             (f"device-{remote.id}",),
         )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.ruling import Step
-from rules.engine.scenario import Scenario
+from rules.engine.scenario import Scenario, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.effects import (
     MINE_EFFECTS,
@@ -64,7 +64,6 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
     from the ability-queue rule.
     """
     ed = scenario.edition
-    dice = scenario.dice
     effects: list[dict[str, Any]] = []
     steps: list[Step] = []
     exempt: list[str] = []
@@ -76,7 +75,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.through or t.overlapping:
             steps.append(
                 Step(
-                    f"{t.piece.label} ({t.piece.type}) has no effect now",
+                    f"{with_kind(t.piece.label, str(t.piece.type).replace('-', ' '))} has no effect now",
                     f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.label}, a bomb: bombs do "
                     "nothing when moved through or overlapped (they are not obstacles); it detonates at the end of the "
                     "Activation Phase.",
@@ -129,28 +128,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             obstacle_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else MINE_EFFECTS[str(t.piece.type)]
         )
         rule = cid(ed, eff.clause)
-        entry: dict[str, Any] = {
-            "source": pid,
-            "trigger": trigger,
-            "rule": rule,
-            "text": " ".join(x for x in (eff.text(), eff.note) if x),
-        }
-        branches = eff.branches()
-        if branches:
-            entry["branches"] = branches
-        rolled = dice.get(pid)
-        result_text = ""
-        if rolled is not None and eff.dice:
-            used = rolled[: eff.dice]
-            if len(used) < eff.dice:
-                result_text = f" The dice given for {name} ({', '.join(rolled)}) are fewer than the {eff.dice} rolled; showing every branch."  # noqa: E501
-            else:
-                entry["rolled"] = list(used)
-                entry["result"] = eff.resolve(used)
-                result_text = f" Rolled {', '.join(used)}: {entry['result']}."
-        elif branches:
-            odds = "; ".join(f"{b['result']} ({b['odds']})" for b in branches)
-            result_text = f" Possible results: {odds}."
+        entry, result_text = effect_entry(scenario, pid, name, eff, trigger)
         effects.append(entry)
         verb = "moved through" if trigger == "move-through" else "overlaps"
         if move == "stationary":
@@ -176,7 +154,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             rules.append(cid(ed, "maneuver/stationary"))
         steps.append(
             Step(
-                f"{name} ({t.piece.type}) takes effect",
+                f"{with_kind(name, str(t.piece.type).replace('-', ' '))} takes effect",
                 f"The ship {verb} {name}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
                 f"{result_text}",
                 tuple(rules),
@@ -210,6 +188,53 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             ),
         )
     return Resolution(tuple(effects), tuple(steps), skips, tuple(exempt))
+
+
+def effect_entry(
+    scenario: Scenario, pid: str, name: str, eff: Effect, trigger: str, *, use_dice: bool = True
+) -> tuple[dict[str, Any], str]:
+    """One effect's facts (its dice branches, or the given roll's result) and the sentence that reports them.
+
+    Shared by every way a ship meets an obstacle or a mine: moving through or onto it, or a mine
+    dropped or placed under it, a bomb's detonation.  ``name`` is the piece as the reader sees it;
+    ``use_dice`` False where the dice given cannot tell whose roll they are (several ships roll).
+    """
+    given = scenario.dice.get(pid) if use_dice else None
+    entry = effect_facts(scenario.edition, pid, eff, trigger, given)
+    return entry, effect_result_text(entry, given, name, eff)
+
+
+def effect_facts(edition: str, pid: str, eff: Effect, trigger: str, given: tuple[str, ...] | None) -> dict[str, Any]:
+    """An effect's outcome entry: what it does, every branch's odds, and the result of the dice ``given``."""
+    entry: dict[str, Any] = {
+        "source": pid,
+        "trigger": trigger,
+        "rule": cid(edition, eff.clause),
+        "text": " ".join(x for x in (eff.text(), eff.note) if x),
+    }
+    branches = eff.branches()
+    if branches:
+        entry["branches"] = branches
+    if given is not None and eff.dice and len(given) >= eff.dice:
+        used = given[: eff.dice]
+        entry["rolled"] = list(used)
+        entry["result"] = eff.resolve(used)
+    return entry
+
+
+def effect_result_text(entry: dict[str, Any], given: tuple[str, ...] | None, name: str, eff: Effect) -> str:
+    """The sentence (with its leading space) that reports an effect's roll or the odds of each result."""
+    if given is not None and eff.dice:
+        if "result" not in entry:
+            return (
+                f" The dice given for {name} ({', '.join(given)}) are fewer than the {eff.dice} rolled; "
+                "showing every branch."
+            )
+        return f" Rolled {', '.join(entry['rolled'])}: {entry['result']}."
+    if entry.get("branches"):
+        odds = "; ".join(f"{b['result']} ({b['odds']})" for b in entry["branches"])
+        return f" Possible results: {odds}."
+    return ""
 
 
 def _other_edition_effect(edition: str, obstacle_type: str) -> str | None:

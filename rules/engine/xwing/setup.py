@@ -13,8 +13,9 @@ from shapely import LineString
 
 from rules.engine.geometry import contact, ring
 from rules.engine.ruling import Figure, Ruling, Step
-from rules.engine.scenario import Piece, Scenario, parse_scenario
+from rules.engine.scenario import Piece, Scenario, derive, with_kind
 from rules.engine.xwing.contacts import MoveContacts, Touch
+from rules.engine.xwing.narration.common import and_list
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
 
@@ -32,8 +33,14 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
     selection = cid(ed, "obstacles/setup-selection")
     placement = cid(ed, "setup/place-obstacles")
 
-    def violate(pieces: list[str], rule: str, message: str) -> None:
+    kinds: list[str] = []
+    """Per violation, what kind of rule it breaks: the steps summarise a kind with many."""
+    gaps: dict[tuple[str, str], Figure] = {}
+    apart: dict[tuple[str, str], float] = {}
+
+    def violate(pieces: list[str], rule: str, message: str, kind: str = "selection") -> None:
         violations.append({"pieces": pieces, "rule": rule, "message": message})
+        kinds.append(kind)
 
     unowned = [o.id for o in obstacles if o.player is None]
     if unowned:
@@ -65,21 +72,32 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
                     [a.id, b.id],
                     placement,
                     f"{a.label} and {b.label} are {d:.1f} mm apart: within range 1 of each other",
+                    "spacing",
                 )
-                figures.append(Figure(f"gap-{a.id}-{b.id}", "line", _nearest(pa, outline(b)), f"{d:.1f} mm"))
+                apart[(a.id, b.id)] = d
+                gaps[(a.id, b.id)] = Figure(f"gap-{a.id}-{b.id}", "line", _nearest(pa, outline(b)), f"{d:.1f} mm")
         for name, edge in edges.items():
             d = pa.distance(edge)
             if d <= EDGE_SPACING:
-                violate([a.id], placement, f"{a.label} is {d:.1f} mm from {name}: within range 2 of it")
-    for v in violations:
-        steps.append(
-            Step(
-                v["message"][0].upper() + v["message"][1:],
-                "This breaks the setup rule cited.",
-                (v["rule"],),
-                tuple(v["pieces"]),
-            )
-        )
+                violate([a.id], placement, f"{a.label} is {d:.1f} mm from {name}: within range 2 of it", "edge")
+    for kind in dict.fromkeys(kinds):
+        same = [v for v, k in zip(violations, kinds, strict=True) if k == kind]
+        if len(same) <= SUMMARY_AFTER:
+            for v in same:
+                steps.append(
+                    Step(
+                        v["message"],  # it opens with a piece's name: a user's label is shown as typed
+                        "This breaks the setup rule cited.",
+                        (v["rule"],),
+                        tuple(v["pieces"]),
+                    )
+                )
+                if kind == "spacing":
+                    figures.append(gaps[(v["pieces"][0], v["pieces"][1])])
+        else:
+            step, shown = _summary(kind, same, gaps, apart)
+            steps.append(step)
+            figures += shown
     if not violations:
         steps.append(
             Step(
@@ -96,6 +114,44 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
 
+SUMMARY_AFTER = 6
+"""Violations of one kind listed one step each; beyond this, one step sums them up (a table of 60
+obstacles has up to 1,770 pairs: one step a pair made a 2 MB page nobody reads)."""
+SUMMARY_NAMES = 6
+"""Violations a summary names (the closest first); the facts (``outcome.violations``) list every one."""
+
+
+def _summary(
+    kind: str,
+    mine: list[dict[str, Any]],
+    gaps: dict[tuple[str, str], Figure],
+    apart: dict[tuple[str, str], float],
+) -> tuple[Step, list[Figure]]:
+    """One step for many violations of one kind: how many, the first few, and the rule."""
+    n = len(mine)
+    named = [v["message"] for v in mine[:SUMMARY_NAMES]]
+    if kind == "spacing":
+        closest = sorted(mine, key=lambda v: apart[(v["pieces"][0], v["pieces"][1])])
+        named = [v["message"] for v in closest[:SUMMARY_NAMES]]
+        shown = [gaps[(v["pieces"][0], v["pieces"][1])] for v in closest[:SUMMARY_NAMES]]
+        title = f"{n} pairs of obstacles are within range 1 of each other"
+    elif kind == "edge":
+        shown = []
+        title = f"{n} obstacles are within range 2 of an edge"
+    else:
+        shown = []
+        title = f"{n} obstacle selection rules are broken"
+    more = n - len(named)
+    text = (
+        ("The closest: " if kind == "spacing" else "")
+        + "; ".join(named)
+        + (f"; and {more} more (every one is listed in the facts)." if more else ".")
+        + " Each breaks the setup rule cited."
+    )
+    pieces = tuple(dict.fromkeys(p for v in mine for p in v["pieces"]))
+    return Step(title, text, tuple(dict.fromkeys(v["rule"] for v in mine)), pieces), shown
+
+
 def _nearest(a: Any, b: Any) -> tuple[tuple[float, float], ...]:
     from shapely.ops import nearest_points
 
@@ -106,16 +162,13 @@ def _nearest(a: Any, b: Any) -> tuple[tuple[float, float], ...]:
 def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     """An obstacle placed during play: every ship it ends up under resolves the overlap."""
     ed = scenario.edition
-    doc = scenario.to_dict()
-    placed_doc = doc["action"]["obstacle"]
-    doc["pieces"].append(placed_doc)
-    doc["action"] = {"type": "check-setup"}
-    with_obstacle = parse_scenario(doc)
+    placed_doc = scenario.to_dict()["action"]["obstacle"]
+    with_obstacle = derive(scenario, action={"type": "check-setup"}, add=[placed_doc])
     ob: Piece = with_obstacle.piece(placed_doc["id"])
     shape = outline(ob)
     steps = [
         Step(
-            f"{ob.label} ({ob.type}) is placed",
+            f"{with_kind(ob.label, str(ob.type).replace('-', ' '))} is placed",
             "It is placed exactly as given.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),
@@ -171,7 +224,9 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         )
     outcome = {"overlapping_ships": under, "effects": effects}
     summary = (
-        f"{ob.label} is placed under {scenario.names(under)}." if under else f"{ob.label} is placed under no ship."
+        f"{ob.label} is placed under {and_list([scenario.names([i]) for i in under])}."
+        if under
+        else f"{ob.label} is placed under no ship."
     )
     return Ruling(outcome, tuple(steps), (), tuple(figures), summary)
 
@@ -202,9 +257,9 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     text = HUGE_EFFECTS.get(str(ob.type))
     if text is None:
         return Step(
-            f"{ship.label} is a huge ship: the appendix is silent on {ob.type}",
-            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; Table Ruling does not "
-            "guess the rest.",
+            f"{ship.label} is a huge ship: the appendix is silent on {str(ob.type).replace('-', ' ')}",
+            "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; for this obstacle there is "
+            "no ruling to give: agree on it at the table or ask your tournament organiser.",
             (cid(ed, "obstacles/huge-ships"),),
             (ship.id, ob.id),
             derived=True,

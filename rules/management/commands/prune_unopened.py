@@ -3,7 +3,7 @@
 A permalink that was opened once (page, picture or API answer) is kept forever,
 and so is every library example; only scenarios posted and never looked at go.
 Usage: ``python manage.py prune_unopened --days 30 [--dry-run]``; also drops old
-abuse-limit counters.
+abuse-limit counters and setup drafts (``/setup/?state=``) older than N days.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from rules import limits
 from rules.library import examples, retired
-from rules.models import StoredScenario
+from rules.models import Draft, StoredScenario
 
 
 class Command(BaseCommand):
@@ -37,4 +37,7 @@ class Command(BaseCommand):
             return
         stale._raw_delete(stale.db)  # bulk: rows are immutable one by one, never edited
         pruned = limits.prune()
-        self.stdout.write(f"deleted {count} stored scenarios never opened in {days} days; {pruned} old counters")
+        drafts, _ = Draft.objects.filter(created__lt=cutoff).delete()
+        self.stdout.write(
+            f"deleted {count} stored scenarios never opened in {days} days; {pruned} old counters; {drafts} drafts"
+        )

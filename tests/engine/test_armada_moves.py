@@ -1,0 +1,338 @@
+"""Armada obstacle and token moves: equally close points, staying when blocked, a minimum without toward,
+open questions, and the words of the ruling (every template rendered from facts)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import shapely
+
+from rules.engine import evaluate, parse_scenario
+from rules.engine.armada import narrate_move
+from rules.engine.armada.obstacles import move_facts
+from rules.engine.armada.pieces import footprint, measured
+from rules.engine.clauses import get_clause
+from rules.engine.ruling import Ruling
+
+R = "armada-1.5/obstacle-movement/"
+LIBRARY = Path(__file__).resolve().parents[2] / "rules" / "examples"
+MOVE_EXAMPLES = sorted(
+    p
+    for p in LIBRARY.glob("*.json")
+    if json.loads(p.read_text())["scenario"]["action"]["type"] in ("move-obstacle", "move-token")
+)
+
+
+def scenario(pieces: list[dict[str, Any]], action: dict[str, Any]) -> Any:
+    return parse_scenario({"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces, "action": action})
+
+
+def square(cx: float, cy: float, half: float = 20.0) -> list[list[float]]:
+    return [[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half], [cx - half, cy + half]]
+
+
+FRIGATE = {
+    "id": "t",
+    "kind": "ship",
+    "size": "medium",
+    "x": 600,
+    "y": 600,
+    "heading": 0,
+    "player": 1,
+    "label": "Frigate",
+}
+CRATE = {"id": "rock", "kind": "obstacle", "type": "debris-field", "outline": square(600, 400), "label": "Crate"}
+
+
+def toward(
+    to: dict[str, float], extra: list[dict[str, Any]] | None = None, crate: dict[str, Any] = CRATE, **kw: Any
+) -> Ruling:
+    action = {"type": "move-obstacle", "obstacle": "rock", "to": to, "max_distance": 2, "toward": "t", **kw}
+    return evaluate(scenario([crate, FRIGATE, *(extra or [])], action))
+
+
+def rules_broken(r: Ruling) -> list[str]:
+    return [v["rule"] for v in r.outcome["violations"]]
+
+
+# 1. equally close points
+
+
+def test_a_move_straight_at_a_flat_side_is_on_a_centre_line() -> None:
+    """The crate's top edge faces the frigate's rear edge: every point of it is equally close."""
+    straight = toward({"x": 600, "y": 430})
+    assert straight.outcome["legal"], straight.outcome["violations"]
+    assert straight.outcome["ruler"]["tied_stretch_mm"] == pytest.approx(40.0, abs=0.01)
+    inside = toward({"x": 615, "y": 430})  # still inside the stretch the ruler may start from
+    assert inside.outcome["legal"]
+    ruler = next(f for f in inside.figures if f.id == "ruler")
+    assert ruler.coords[0] == (pytest.approx(615.0), pytest.approx(420.0))  # drawn where this move's centre line is
+    assert R + "centre-line" in rules_broken(toward({"x": 650, "y": 430}))  # outside it
+
+
+def test_a_centre_line_refusal_says_which_way_and_how_far() -> None:
+    r = toward({"x": 650, "y": 430})
+    fix = r.outcome["centre_line_fix"]
+    # the legal strip ends at x = 620; looking from the crate toward the frigate (up the table), -x is left
+    assert fix["side"] == "left" and fix["sideways_mm"] == pytest.approx(30.0, abs=0.1)
+    message = next(v["message"] for v in r.outcome["violations"] if v["rule"] == R + "centre-line")
+    assert "about 30 mm to the left, as seen from Crate looking toward Frigate" in message
+    assert not re.search(r"\d+\.\d+, \d+\.\d+", message)
+
+
+def test_a_unique_closest_point_gives_one_ruler_and_the_side_to_go() -> None:
+    target = {**FRIGATE, "x": 900, "y": 800, "heading": 90}
+    rock = {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 880, "y": 600}
+    s = scenario([rock, target], {"type": "maneuver", "ship": "t", "speed": 0})
+    from shapely.ops import nearest_points
+
+    from rules.engine.armada.pieces import token_outline
+
+    pa, pb = nearest_points(token_outline(s.piece("rock")), measured(s.piece("t")))
+    ux, uy = (pb.x - pa.x) / pa.distance(pb), (pb.y - pa.y) / pa.distance(pb)
+    action = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "toward": "t"}
+    bad = evaluate(scenario([rock, target], {**action, "to": {"x": 880 + ux * 60, "y": 600 + uy * 60}})).outcome
+    assert bad["ruler"] == {"positions": 1, "tied_stretch_mm": 0.0}
+    left = (-uy, ux)
+    expected = "left" if (pa.x - 880) * left[0] + (pa.y - 600) * left[1] > 0 else "right"
+    assert bad["centre_line_fix"]["side"] == expected
+    assert bad["centre_line_fix"]["sideways_mm"] == pytest.approx(
+        abs((pa.x - 880) * left[0] + (pa.y - 600) * left[1]), abs=0.2
+    )
+
+
+def test_a_round_token_moved_straight_at_a_flat_side_is_on_the_centre_line() -> None:
+    """The token's polygon has short flat sides: its vertex nearest the frigate is ~1.9 mm off its centre line."""
+    for kind in ("objective", "proximity-mine"):
+        token = {"id": "o", "kind": "token", "type": kind, "x": 600, "y": 400, "label": "Token"}
+        action = {"type": "move-token", "token": "o", "to": {"x": 600, "y": 440}, "max_distance": 2, "toward": "t"}
+        r = evaluate(scenario([token, FRIGATE], action))
+        assert r.outcome["legal"], (kind, r.outcome["violations"])
+        ruler = next(f for f in r.figures if f.id == "ruler")
+        assert ruler.coords[0][0] == pytest.approx(600.0, abs=1e-6)
+
+
+def test_distances_are_said_as_a_player_would() -> None:
+    assert narrate_move.about(0.3) == narrate_move.about(0.6) == "less than 1 mm"
+    assert narrate_move.about(2.5) == "about 3 mm" and narrate_move.about(1.0) == "about 1 mm"
+
+
+# 2. "as close as possible" includes staying
+
+
+def test_a_piece_touching_its_target_may_stay_despite_a_minimum() -> None:
+    rear = measured(scenario([CRATE, FRIGATE], {"type": "maneuver", "ship": "t", "speed": 0}).piece("t")).bounds[1]
+    crate = {**CRATE, "outline": square(575, rear - 10, 10)}  # beside the dial frame, touching the body
+    r = toward({"x": 575, "y": rear - 10}, crate=crate, min_distance=1)
+    assert r.outcome["legal"], r.outcome["violations"]
+    text = " ".join(s.title + " " + s.text for s in r.steps)
+    assert "may not stay" not in text and "stays where it is" in text
+    assert any(R + "blocked-rotate" in s.rules for s in r.steps)
+    moved = toward({"x": 575, "y": rear - 30}, crate=crate, min_distance=1)
+    assert rules_broken(moved) == [R + "toward"]
+
+
+def _wall() -> dict[str, Any]:
+    """A small ship square across the crate's path, its footprint touching the crate's top edge."""
+    wall = {"id": "w", "kind": "ship", "size": "small", "x": 600, "y": 460, "heading": 90, "player": 2, "label": "Wall"}
+    low = footprint(scenario([wall], {"type": "maneuver", "ship": "w", "speed": 0}).piece("w")).bounds[1]
+    return {**wall, "y": 460 - (low - 420)}
+
+
+def test_a_piece_that_cannot_get_closer_within_its_maximum_may_stay() -> None:
+    stay = toward({"x": 600, "y": 400}, [_wall()], max_distance=1, min_distance=1)
+    assert stay.outcome["legal"], stay.outcome["violations"]
+    assert stay.steps[1].title == "Crate stays where it is"
+    # with distance 2 it can clear the wall and reach distance 1: it may not stay
+    must = toward({"x": 600, "y": 400}, [_wall()], max_distance=2, min_distance=1)
+    assert rules_broken(must) == [R + "may-stay"]
+
+
+# 3. a minimum without toward
+
+
+def _free(to: dict[str, float], extra: list[dict[str, Any]] | None = None, **kw: Any) -> Ruling:
+    rock = {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-3", "x": 900, "y": 450}
+    action = {"type": "move-obstacle", "obstacle": "rock", "to": to, "max_distance": 2, **kw}
+    return evaluate(scenario([rock, *(extra or [])], action))
+
+
+def test_a_minimum_without_toward_is_our_reading_and_forbids_staying() -> None:
+    r = _free({"x": 900, "y": 450}, min_distance=1)
+    assert rules_broken(r) == [R + "may-stay"]
+    short = _free({"x": 900, "y": 470}, min_distance=1)
+    assert rules_broken(short) == [R + "minimum"]
+    assert get_clause(R + "minimum").status == "derived"  # type: ignore[union-attr]
+    assert all(R + "toward-minimum" not in s.rules and R + "toward" not in s.rules for s in short.steps)
+    assert _free({"x": 900, "y": 540}, min_distance=1).outcome["legal"]
+
+
+def test_a_piece_boxed_in_may_stay_despite_a_minimum_without_toward() -> None:
+    """Four obstacles in a pinwheel round the crate, touching it: no direction lets it move (distance 1 max)."""
+    boxes = [(580, 656, 420, 522), (620, 722, 344, 420), (544, 620, 278, 380), (478, 580, 380, 456)]
+    walls = [
+        {"id": f"b{i}", "kind": "obstacle", "type": "debris-field", "outline": [[a, c], [b, c], [b, d], [a, d]]}
+        for i, (a, b, c, d) in enumerate(boxes)
+    ]
+    action = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 1, "min_distance": 1}
+    stay = evaluate(scenario([CRATE, *walls], {**action, "to": {"x": 600, "y": 400}}))
+    assert stay.outcome["legal"], stay.outcome["violations"]
+    assert "no direction lets it move" in " ".join(s.text for s in stay.steps)
+    # with one wall gone it can move that way: it may not stay
+    assert rules_broken(evaluate(scenario([CRATE, *walls[1:]], {**action, "to": {"x": 600, "y": 400}}))) == [
+        R + "may-stay"
+    ]
+
+
+# 4. words, open questions, pictures
+
+
+def test_the_pictures_tooltips_name_blockers_by_label() -> None:
+    r = toward({"x": 600, "y": 400}, [_wall()], max_distance=1, min_distance=1)
+    blocked = [f.label for f in r.figures if f.kind == "blocked"]
+    assert blocked and all(label == "blocked by Wall" or label == "blocked by Frigate" for label in blocked)
+
+
+def test_a_sideways_move_is_not_called_away() -> None:
+    r = toward({"x": 640, "y": 400})
+    message = next(v["message"] for v in r.outcome["violations"] if v["rule"] == R + "toward")
+    assert "sideways" in message and "away" not in message
+
+
+def test_a_mine_moved_near_another_is_an_open_question() -> None:
+    doc = json.loads((LIBRARY / "ar-27-move-mine-near-mine.json").read_text())
+    r = evaluate(parse_scenario(doc["scenario"]))
+    assert r.outcome["legal"] and r.outcome["disputed"] == [{"rule": R + "mine-spacing", "pieces": ["mine", "mine-b"]}]
+    step = next(s for s in r.steps if R + "mine-spacing" in s.rules)
+    assert get_clause(R + "mine-spacing").status == "disputed"  # type: ignore[union-attr]
+    assert step.title.startswith("Open question")
+    assert r.summary != "Moving Proximity mine: legal." and "open question" in r.summary
+
+
+def test_an_obstacle_partly_off_the_table_is_not_simply_legal() -> None:
+    rock = {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-3", "x": 60, "y": 400}
+    r = evaluate(
+        scenario([rock], {"type": "move-obstacle", "obstacle": "rock", "to": {"x": 20, "y": 400}, "max_distance": 2})
+    )
+    assert r.outcome["disputed"] == [{"rule": R + "play-area", "pieces": ["rock"]}]
+    assert get_clause(R + "play-area").status == "disputed"  # type: ignore[union-attr]
+    assert r.steps[-1].title != "The move is legal" and "open question" in r.summary
+    assert not any("the rules do not say it may" in w for w in r.warnings)
+
+
+def test_tokens_carried_by_a_moved_obstacle_are_drawn_where_they_end() -> None:
+    doc = json.loads((LIBRARY / "ar-18-move-obstacle-legal.json").read_text())
+    s = parse_scenario(doc["scenario"])
+    r = evaluate(s)
+    fig = next(f for f in r.figures if f.id == "carried-obj")
+    c = shapely.Polygon(fig.coords).centroid
+    # the token (905, 455) turns 30° clockwise about the debris field's reference point (900, 450), then moves 100 mm
+    import math
+
+    t = math.radians(-30)
+    x, y = 5 * math.cos(t) - 5 * math.sin(t), 5 * math.sin(t) + 5 * math.cos(t)
+    assert (c.x, c.y) == (pytest.approx(1000 + x, abs=0.05), pytest.approx(450 + y, abs=0.05))
+    from rules.engine.svg import render_svg
+
+    assert 'id="' in render_svg(s, r) and "carried-obj" in render_svg(s, r)
+
+
+# 5. the words as their own layer: every template rendered from facts
+
+HEADLINE_COORDS = re.compile(r"\d+(\.\d+)?\s*,\s*\d+(\.\d+)?|\(x|centre at")
+INTERNAL = re.compile(r"seed \d|seed 0|distance 0\b|\{|\}", re.IGNORECASE)
+
+
+def _cases() -> list[tuple[str, Any]]:
+    cases = [(p.stem, parse_scenario(json.loads(p.read_text())["scenario"])) for p in MOVE_EXAMPLES]
+    crate = [CRATE, FRIGATE]
+    extra = [
+        ("tied", crate, {"to": {"x": 650, "y": 430}, "toward": "t", "min_distance": 1}),
+        ("sideways", crate, {"to": {"x": 640, "y": 400}, "toward": "t"}),
+        (
+            "wall-stay",
+            [*crate, _wall()],
+            {"to": {"x": 600, "y": 400}, "toward": "t", "max_distance": 1, "min_distance": 1},
+        ),
+        ("wall-must", [*crate, _wall()], {"to": {"x": 600, "y": 400}, "toward": "t", "min_distance": 1}),
+    ]
+    for name, pieces, kw in extra:
+        action = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, **kw}
+        cases.append((name, scenario(pieces, action)))
+    return cases
+
+
+def _synthetic(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """Facts for the branches no real case above reaches: each stay reason, each broken rule, each warning."""
+    out = []
+    for reason in ("no-minimum", "touching", "blocked", "cannot-move", "must-move"):
+        out.append(
+            {
+                **facts,
+                "stay_reason": reason,
+                "target": "t",
+                "target_name": "Frigate",
+                "lo": 1,
+                "touching": reason == "touching",
+            }
+        )
+    out.append({**facts, "rulers": 2, "tied": False, "target": "t", "target_name": "Frigate"})
+    out.append({**facts, "moved": False, "rotated": True, "kind": "token"})
+    out.append({**facts, "near_end_line": True, "off_table": True, "close_mines": ["m"], "close_mine_names": "Mine"})
+    out.append({**facts, "target": "", "lo": 1, "moved": True})
+    out.append({**facts, "stay_ids": ["a", "b"], "stay_names": "Frigate, Wall"})
+    keys = {
+        "past-end-line": {"lead": 130.0},
+        "beyond-original": {},
+        "overlap": {"hit": "Frigate"},
+        "touching-moved": {},
+        "away": {},
+        "sideways": {},
+        "off-line": {"side": "left", "sideways_mm": 0.3, "along_mm": 4.0},
+        "off-line-blocked": {"side": "right", "sideways_mm": 2.0, "along_mm": -3.0, "closest": 1.5},
+        "may-not-stay": {},
+        "toward-short": {"lead": 12.0},
+        "not-as-close": {"best": 20.0, "lead": 3.0},
+        "free-short": {"lead": 12.0},
+        "free-not-as-far": {"best": 20.0, "lead": 3.0},
+    }
+    for key, params in keys.items():
+        broken = [{"rule": R + "toward", "key": key, "pieces": [facts["piece"]], **params}]
+        out.append({**facts, "broken": broken, "target": "t", "target_name": "Frigate"})
+    return out
+
+
+def test_every_template_renders_from_facts_and_every_step_cites_a_clause() -> None:
+    used: set[str] = set()
+    rulings: list[tuple[str, Ruling, set[str]]] = []
+    for name, s in _cases():
+        facts, figures = move_facts(s)
+        labels = " ".join(p.label for p in s.pieces).lower()
+        ids = {p.id for p in s.pieces if p.id.lower() not in labels}  # an id a label contains ("mine") proves nothing
+        rulings.append((name, narrate_move.narrate(facts, figures, used), ids))
+        for i, synthetic in enumerate(_synthetic(facts) if name == "tied" else []):
+            rulings.append((f"{name}-synthetic-{i}", narrate_move.narrate(synthetic, figures, used), ids))
+    assert set(narrate_move.TEMPLATES) == used, f"never rendered: {set(narrate_move.TEMPLATES) - used}"
+    for name, r, ids in rulings:
+        headlines = [s.title for s in r.steps] + [r.summary]
+        everything = (
+            headlines + [s.text for s in r.steps] + list(r.warnings) + [v["message"] for v in r.outcome["violations"]]
+        )
+        for line in everything:
+            assert not INTERNAL.search(line), (name, line)
+        for line in headlines:
+            assert not HEADLINE_COORDS.search(line), (name, line)
+            assert not any(re.search(rf"\b{re.escape(i)}\b", line) for i in ids), (name, line)
+        for step in r.steps:
+            assert step.rules and all(get_clause(c) is not None for c in step.rules), (name, step.title)
+
+
+def test_the_template_check_can_fail() -> None:
+    n = narrate_move.Narrator({"name": "Crate"})
+    with pytest.raises(KeyError):
+        n.say("v.overlap")  # {hit} is not among the facts
+    assert INTERNAL.search("the no-overlap rule of seed 001") and HEADLINE_COORDS.search("centre at 12.0, 30.5")
