@@ -17,8 +17,8 @@ def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, ba
     page.goto(f"{base_url}/setup/")
     page.locator('input[name="game"][value="armada"]').check()
     settle(page)
-    page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")
-    page.get_by_role("button", name="Add it").click()
+    page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")  # added at once
+    expect(page.locator('[name="p-0-chassis"]')).to_have_value("victory-ii-class-star-destroyer")
     expect(page.locator('[name="edition"] option')).to_have_count(1)  # Armada's editions only
     page.get_by_role("link", name="Victory II-class Star Destroyer moves").click()
     chart = page.locator("nav.dial")

@@ -93,8 +93,8 @@ def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
     j.link("T-65 X-wing moves")
     j.link("2 bank left")
     j.add("xwing:obstacle:debris-1")
-    j.link("debris-1-1: on the template, middle")
-    expect(j.page.get_by_test_id("verdict")).to_contain_text("debris-1-1")
+    j.link("Debris 1: on the template, middle")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("Debris 1")
     j.explain()
     expect(j.page.locator("ol.steps")).to_contain_text("debris")
     assert j.actions == 6
@@ -121,7 +121,7 @@ def test_a_range_2_attack_obstructed_by_an_asteroid_in_2_0(journey: Journey) -> 
     j.add("xwing:obstacle:asteroid-1")
     j.link("T-65 X-wing attacks TIE/ln Fighter")
     j.link("TIE/ln Fighter: at range 2 ahead of T-65 X-wing")
-    j.link("asteroid-1-1: across the line of fire")
+    j.link("Asteroid 1: across the line of fire")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("range 2 (obstructed")
     j.explain()
     expect(j.page.locator("main")).to_contain_text("2.0")
@@ -203,7 +203,7 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
         for name in ("Turn: drag around the piece, or tap for 45°", "Move: drag", "Delete this piece"):
             expect(tools.get_by_role("button", name=name)).to_be_visible()
         expect(page.locator("#hint")).to_contain_text("Drag it to move it")
-        expect(page.locator("#selected-name")).to_have_text("asteroid-1-1, facing 0°")
+        expect(page.locator("#selected-name")).to_have_text("Asteroid 1, facing 0°")
         turn = tools.get_by_role("button", name="Turn: drag around the piece, or tap for 45°")
         turn.tap() if touch else turn.click()
         expect(page.locator('[name="p-1-heading"]')).to_have_value("45")
@@ -226,12 +226,12 @@ def test_an_armada_obstacle_moved_toward_a_ship_at_distance_1_2_onto_a_legal_spo
     j.link("Armada")
     j.add("armada:obstacle:asteroid-field-1")
     j.add("armada:ship:arquitens-class-light-cruiser")
-    j.link("asteroid-1-1 is moved")
+    j.link("Asteroid field is moved")
     j.link("distance 1–2")
     name = j.page.locator('[name="p-1-label"]').input_value()
     j.link(f"toward {name}")
     expect(j.page.locator("#preview .zoomable .figure.line, #preview .zoomable .figure.area").first).to_be_attached()
-    j.link(f"asteroid-1-1: toward {name}, as far as it may go")  # the far end of the legal line drawn
+    j.link(f"Asteroid field: toward {name}, as far as it may go")  # the far end of the legal line drawn
     expect(j.page.get_by_test_id("verdict")).to_contain_text("legal")
     expect(j.page.get_by_test_id("verdict")).not_to_contain_text("not legal")
     j.explain()
@@ -246,7 +246,7 @@ def test_a_tap_inside_the_drawn_legal_region_sets_an_armada_moves_destination(br
         expect(page.locator("html[data-editor=on]")).to_have_count(1)
         j.link("Armada")
         j.add("armada:obstacle:asteroid-field-1")
-        j.link("asteroid-1-1 is moved")
+        j.link("Asteroid field is moved")
         j.link("up to distance 2")
         region = page.locator("#preview .zoomable .figure.area polygon").first
         expect(region).to_be_attached()
@@ -272,7 +272,7 @@ def test_a_tap_inside_the_drawn_legal_region_sets_an_armada_moves_destination(br
         j.actions += 1
         page.touchscreen.tap(spot[0], spot[1])
         expect(page.locator('[name="to_x"]')).not_to_have_value("")
-        expect(page.get_by_test_id("verdict")).to_contain_text("Moving asteroid-1-1: legal.")
+        expect(page.get_by_test_id("verdict")).to_contain_text("Moving Asteroid field: legal.")
         assert j.actions <= MAX_ACTIONS
 
 
