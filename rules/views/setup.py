@@ -215,22 +215,26 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         menu = game.action_menu(s.document)
         chosen = _action_so_far(s.document)
         ctx["menu_devices"] = bool(menu) and all(kind == "device" for _, kind, _ in menu)
-        ctx["menu_wraps"] = bool(menu) and all(kind in ("device", "distance", "toward") for _, kind, _ in menu)
+        # a list of names or an Armada speed chart wraps; a dial scrolls sideways in two rows
+        ctx["menu_wraps"] = bool(menu) and all(kind.split()[0] in WRAPPED for _, kind, _ in menu)
         ctx["menu_label"] = (
             "Its device"
             if ctx["menu_devices"]
             else "Where it goes: the distance, and toward which piece"
-            if ctx["menu_wraps"]
+            if any(kind in ("distance", "toward") for _, kind, _ in menu)
             else game.form.menu_label
         )
         ctx["menu"] = [
             (label, kind, _with(address, values), "current" in kind or _is_chosen(chosen, values))
             for label, kind, values in menu
         ]
-        chosen_now = [(label, kind) for label, kind, _, on in ctx["menu"] if on]
-        ctx["menu_chosen"] = ", ".join(label for label, _ in chosen_now)
-        # once the device, or where a move goes, is chosen, the long list folds away under what was chosen
-        ctx["menu_collapse"] = bool(chosen_now) and (ctx["menu_devices"] or any(k == "toward" for _, k in chosen_now))
+        chosen_now = [choice for choice, (*_, on) in zip(menu, ctx["menu"], strict=True) if on]
+        ctx["menu_chosen"] = ", ".join(label for label, _, _ in chosen_now)
+        # once the device, where a move goes or an Armada tool's side is chosen, the long list folds away
+        # under what was chosen (the verdict and the snaps stay on the phone's screen)
+        ctx["menu_collapse"] = bool(chosen_now) and (
+            ctx["menu_devices"] or any(k == "toward" or "side" in v for _, k, v in chosen_now)
+        )
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
@@ -250,6 +254,10 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     if pushed is not None:
         response["HX-Push-Url"] = reverse("rules:setup") + "?" + pushed.urlencode()
     return response
+
+
+WRAPPED = ("device", "distance", "toward", "speed", "side", "click", "current")
+"""Kinds of action-menu choice laid out as wrapping lines on a phone (not the dial's sideways rows)."""
 
 
 def _whole_page(request: HttpRequest) -> bool:

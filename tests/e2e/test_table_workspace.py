@@ -346,3 +346,25 @@ def test_the_table_zooms_with_buttons_the_wheel_and_a_pinch_and_the_overview_mov
             send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points})
         send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         _until(page, f"w > {before * 1.1}")
+
+
+def test_an_armada_ram_at_speed_3_into_another_ship(journey: Journey) -> None:
+    """Speed and tool side from the ship's speed chart, the other ship snapped partly under its final base."""
+    j = journey
+    j.link("Armada")
+    j.add("armada:ship:cr90-corvette-a")
+    j.add("armada:ship:gladiator-i-class-star-destroyer")
+    j.link("CR90 Corvette A moves")
+    j.link("Speed 3")
+    j.link("Tool on the right")
+    expect(j.page.locator('nav.dial [aria-current="true"]')).to_have_text(
+        ["Speed 3", "Tool on the right", "Joint 1: straight", "Joint 2: straight", "Joint 3: straight"]
+    )
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("moves at speed 3")  # over the other ship
+    j.link("Gladiator I-class Star Destroyer: partly under CR90 Corvette A's final base")
+    verdict = j.page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("(dial 3)")  # the ram: it ends short of where speed 3 would put it
+    expect(verdict).to_contain_text("facedown damage to CR90 Corvette A, Gladiator I-class Star Destroyer")
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("facedown damage")
+    assert j.actions == 8

@@ -198,3 +198,22 @@ def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
         placed = doc | {"action": move | {"to": {"x": v["x"], "y": v["y"]}}}
         assert evaluate(parse_scenario(placed)).outcome["legal"], label
     assert abs(got["Asteroid field: to the nearest legal spot"]["y"] - 560) < 0.5  # straight across to the line
+
+
+def test_an_armada_ship_snaps_partly_under_the_movers_final_base_and_is_rammed() -> None:
+    """Issue 22: the question an Armada ram asks, a ship in the way where the mover ends, is one snap."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "cr", "kind": "ship", "size": "small", "x": 914, "y": 457, "heading": 0, "player": 1, "label": "C"},
+        {"id": "gl", "kind": "ship", "size": "small", "x": 914, "y": 547, "heading": 0, "player": 2, "label": "G"},
+    ]
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    ram = {"type": "maneuver", "ship": "cr", "speed": 3, "clicks": [0, 0, 0], "side": "right"}
+    assert evaluate(parse_scenario(doc | {"action": ram})).outcome["overlapped_ships"] == []  # it passes over G
+    got = {label: v for label, _, v in armada_snaps(parse_scenario(doc | {"action": ram}), ram)}
+    assert list(got)[0] == "G: partly under C's final base"  # the question first
+    moved = [pieces[0], {**pieces[1], **xy(got["G: partly under C's final base"])}]
+    outcome = evaluate(parse_scenario(doc | {"pieces": moved, "action": ram})).outcome
+    assert outcome["overlapped_ships"] == ["gl"] and outcome["executed_speed"] < 3

@@ -168,6 +168,19 @@ def test_armada_speed_and_clicks_are_picked_from_the_ships_chart(client: Client)
     assert re.search(r'aria-current="true">Joint 2: 1 right<', took)
 
 
+def test_the_armada_tool_side_is_picked_from_the_speed_chart(client: Client) -> None:
+    q = ARMADA | {"ship": "vic", "speed": "2", **rows(1)}
+    q |= row(0, id="vic", kind="ship", chassis="victory-ii-class-star-destroyer", x="600", y="300", heading="0")
+    page = client.get("/setup/", q).content.decode()
+    assert any("side" in p.lower() for p in problems(page))  # the maneuver lacks only its tool side
+    links = dict(re.findall(r'<a class="dial-[a-z ]+" href="([^"]+)"[^>]*>(Tool on the [a-z]+)</a>', page))
+    assert sorted(links.values()) == ["Tool on the left", "Tool on the right"]
+    right = next(href for href, label in links.items() if label == "Tool on the right")
+    took = client.get("/setup/" + htmllib.unescape(right)).content.decode()
+    assert 'data-testid="verdict"' in took  # the side was all the maneuver lacked
+    assert re.search(r'aria-current="true">Tool on the right<', took)
+
+
 def test_the_edition_menu_follows_the_game(client: Client) -> None:
     page = client.get("/setup/", ARMADA | {"edition": "2.5", **rows(0)}).content.decode()
     assert select(page, "edition") == [("1.5", "Armada 1.5")]

@@ -113,3 +113,14 @@ def test_an_armada_table_with_only_an_obstacle_is_drawn(client: Client) -> None:
     q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
     q |= {"p-0-shape": "asteroid-field-1", "action": "maneuver"}
     assert 'data-piece="rock"' in client.get("/setup/", q).content.decode()
+
+
+def test_an_armada_speed_chart_folds_under_what_was_chosen_once_the_tool_side_is(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "cr", "p-0-kind": "ship", "p-0-chassis": "cr90-corvette-a", "p-0-x": "900", "p-0-y": "400"}
+    q |= {"action": "maneuver", "ship": "cr", "speed": "2"}
+    open_chart = client.get("/setup/", q).content.decode()
+    assert '<nav class="dial devices"' in open_chart and "· change</summary>" not in open_chart  # still choosing
+    chosen = client.get("/setup/", q | {"side": "left"}).content.decode()
+    summary = "<summary><strong>Speed 2, Tool on the left, Joint 1: straight, Joint 2: straight</strong> · change"
+    assert summary in chosen

@@ -123,7 +123,8 @@ def _yaw_word(n: int) -> str:
 
 
 def speed_menu(doc: dict[str, Any]) -> list[Choice]:
-    """The moving ship's speed chart: each speed it has, then each joint's allowed clicks (never typed).
+    """The moving ship's speed chart: each speed it has, then the tool's side, then each joint's allowed
+    clicks (never typed).
 
     Kind ``current`` marks what is chosen.  A ship without a speed chart (``yaw_limits``) may use any
     speed and up to ``MAX_CLICKS`` at each joint.
@@ -145,6 +146,9 @@ def speed_menu(doc: dict[str, Any]) -> list[Choice]:
         out.append((f"Speed {s}", "current" if s == chosen else "speed", values))
     if not chosen or chosen not in speeds:
         return out
+    for side in ("left", "right"):  # where the tool goes: the ruling needs it once the ship moves
+        kind = "current" if action.get("side") == side else "side"
+        out.append((f"Tool on the {side}", kind, {"action": "maneuver", "side": side}))
     clicks = _clicks(action.get("clicks"), chosen)
     row = limits.get(str(chosen)) if limits else None
     for j in range(chosen):

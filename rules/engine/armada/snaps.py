@@ -4,6 +4,8 @@ Relative to the ship the action names: touching its footprint (body and dial fra
 ahead, behind, left or right; or ahead of it at the far end of distance 1, 2 or 3, measured to its
 body as the range ruler measures.  The sliding itself is ``rules.engine.snapping``.
 
+For a maneuver, first the question a ram asks: another ship partly under the mover's final base.
+
 For an obstacle or token move (issue 22), the destination instead: the nearest legal spot to the one
 proposed (the piece's own position until one is), and as far toward the named piece as it may go. Both
 come from the legal region the ruling draws (its reference point's legal positions, or the centre line
@@ -18,10 +20,12 @@ import shapely
 from shapely.ops import nearest_points, unary_union
 
 from rules.engine.armada.dimensions import DISTANCE_BANDS
+from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_ruling
-from rules.engine.armada.pieces import footprint, measured, pose_of, ship_footprint
+from rules.engine.armada.pieces import body_length, footprint, measured, pose_of, ship_footprint
 from rules.engine.errors import ScenarioError
-from rules.engine.scenario import Scenario, parse_scenario
+from rules.engine.geometry import Pose
+from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
 
 MAX_PIECES = 4
@@ -87,12 +91,35 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     return on_table(out, scenario.table)
 
 
+def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
+    """Each other ship put in the way of the maneuver (a ram): its centre on the front edge of the base
+    where the mover ends, that final position ruled without it (so the overlap is certain)."""
+    if scenario.action.get("type") != "maneuver" or scenario.action.get("ship") != ship.id:
+        return []
+    out: list[Snap] = []
+    for other in [p for p in scenario.of_kind("ship") if p.id != ship.id][:MAX_PIECES]:
+        doc = scenario.to_dict()
+        doc["pieces"] = [p for p in doc["pieces"] if p.get("id") != other.id]
+        try:
+            final = maneuver_ruling(parse_scenario(doc)).outcome["final"]
+        except (ScenarioError, KeyError, ValueError, TypeError):
+            continue
+        end = Pose(float(final["x"]), float(final["y"]), float(final["heading"]))
+        fx, fy = end.forward
+        reach = body_length(str(ship.size)) / 2
+        at = {"x": round(end.x + fx * reach, 2), "y": round(end.y + fy * reach, 2)}
+        label = f"{other.label}: partly under {ship.label}'s final base"
+        out.append((label, "snap", {"piece": other.id, "heading": other.get("heading"), **at}))
+    return out
+
+
 def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if action.get("type") in MOVES:
         return destination_snaps(scenario, action)
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
     if ship is None:
         return []
+    rams = ram_snaps(scenario, ship)
     pose = pose_of(ship)
     fx, fy = pose.forward
     body, hull = ship_footprint(ship), measured(ship)
@@ -112,4 +139,4 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
             found.append((f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
         values = {"piece": p.id, "heading": p.get("heading")}
         out += [(label, "snap", {**values, "x": at[0], "y": at[1]}) for label, at in found if at is not None]
-    return on_table(out, scenario.table)
+    return on_table(rams + out, scenario.table)
