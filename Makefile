@@ -3,6 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
@@ -15,7 +16,12 @@ $(STAMP): requirements.txt
 	@$(PY) -c 'import django; assert django.VERSION >= (6, 1), django.VERSION'
 	touch $(STAMP)
 
-venv: $(STAMP)
+# the browser libraries (package-lock.json): served by Django from node_modules, never committed
+$(NODE_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+venv: $(STAMP) $(NODE_STAMP)
 
 run: venv
 	$(PY) manage.py migrate --noinput
@@ -66,4 +72,4 @@ bench: venv
 	$(PY) bench/bench_ruling.py
 
 clean:
-	rm -rf $(VENV) staticfiles test-results
+	rm -rf $(VENV) node_modules staticfiles test-results

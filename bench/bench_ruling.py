@@ -533,6 +533,77 @@ def http_figures(n: int) -> None:
         server.wait(timeout=10)
 
 
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def setup_page_figures(n: int) -> None:
+    """Issue 22's live setup page with 20 pieces: the preview a change answers with (server time, through
+    Django: form, ruling, picture with its ghosts, snaps), the snap list alone, and an Armada legal region."""
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    from rules.engine import games, parse_scenario
+    from rules.engine.armada.obstacles import move_ruling
+    from rules.forms import initial_from_scenario
+
+    doc = busy_scenario()
+    doc["pieces"][1]["player"] = 2
+    scenario = parse_scenario(doc)
+    form, rows = initial_from_scenario(scenario)
+    query: dict[str, str] = {k: str(v) for k, v in form.items() if v not in (None, "", False)}
+    query |= {"p-TOTAL_FORMS": str(len(rows)), "p-INITIAL_FORMS": "0", "pick": "1"}
+    for i, row in enumerate(rows):
+        query |= {f"p-{i}-{k}": ("on" if v is True else str(v)) for k, v in row.items() if v not in (None, "", False)}
+    client = Client()
+    headers = {"HX-Request": "true", "HX-Target": "preview"}
+    assert client.get("/setup/", query, headers=headers).status_code == 200
+    samples = []
+    for _ in range(n):
+        t = time.perf_counter()
+        client.get("/setup/", query, headers=headers)
+        samples.append((time.perf_counter() - t) * 1000)
+    print(
+        f"setup preview, {len(doc['pieces'])} pieces (htmx partial: ruling, picture, ghosts, snaps): "
+        f"median {statistics.median(samples):.1f} ms, p95 {_p95(samples):.1f} ms (target <= 25 ms)"
+    )
+    game = games.get(scenario.game)
+    samples = []
+    for _ in range(n):
+        t = time.perf_counter()
+        game.snap_menu(scenario, scenario.action)
+        samples.append((time.perf_counter() - t) * 1000)
+    count = len(game.snap_menu(scenario, scenario.action))
+    print(
+        f"snap list, {len(doc['pieces'])} pieces ({count} snaps): "
+        f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
+    )
+    move = parse_scenario(armada_obstacle_move())
+    samples = []
+    for _ in range(n):
+        t = time.perf_counter()
+        move_ruling(move)
+        samples.append((time.perf_counter() - t) * 1000)
+    print(
+        f"Armada legal region (obstacle move ruling), {len(move.pieces)} pieces: "
+        f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
+    )
+    region = games.get("armada")
+    action = armada_obstacle_move()["action"]
+    samples = []
+    for _ in range(n):
+        t = time.perf_counter()
+        region.snap_menu(move, action)
+        samples.append((time.perf_counter() - t) * 1000)
+    print(
+        f"Armada destination snaps (from the legal region): "
+        f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=200, help="requests per endpoint (bounded)")
@@ -542,6 +613,7 @@ def main() -> None:
         action="store_true",
         help="print instructions per ruling (needs valgrind; slow, but the same on a busy machine) and stop",
     )
+    parser.add_argument("--setup", action="store_true", help="print only the live setup page's figures and stop")
     args = parser.parse_args()
     n = max(10, min(args.n, 2000))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
@@ -551,7 +623,11 @@ def main() -> None:
     if args.instructions:
         instruction_figures()
         return
+    if args.setup:
+        setup_page_figures(n)
+        return
     engine_figures(n)
+    setup_page_figures(n)
     scaling_figures(n)
     picture_figures(n)
     cache_figures()

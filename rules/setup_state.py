@@ -57,7 +57,7 @@ def query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
     if not hasattr(data, "urlencode"):
         return None
     q = data.copy()
-    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED]:
+    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED, *NEAR]:
         q.pop(key, None)
     q["p-TOTAL_FORMS"] = str(len(rows))
     q["p-INITIAL_FORMS"] = "0"
@@ -70,8 +70,21 @@ def query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
     return str(q.urlencode())
 
 
-def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """A new row for a piece picked by name: its facts filled in, an id of its own, mid-table."""
+NEAR = ("near_x", "near_y")
+"""Where the table's view is centred (mm, set by the page's script): a piece added by name lands there."""
+
+
+def _near(data: Any, table: tuple[float, float]) -> tuple[float, float] | None:
+    """The view's centre sent with an add, on the table (None without one: mid-table)."""
+    x, y = (number(str(data.get(k) or "")) for k in NEAR)
+    if isinstance(x, int | float) and isinstance(y, int | float) and 0 < x < table[0] and 0 < y < table[1]:
+        return float(x), float(y)
+    return None
+
+
+def named_row(key: str, rows: list[dict[str, Any]], near: Any = None) -> dict[str, Any]:
+    """A new row for a piece picked by name: its facts filled in, an id of its own, mid-table or near
+    the view's centre (``near``: the submitted data with ``near_x``/``near_y``)."""
     game_name, _, rest = key.partition(":")
     if game_name not in games.names():
         return {}
@@ -81,7 +94,7 @@ def named_row(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
         return {}
     _, name, values = entry
     base = re.sub(r"[^a-z0-9]+", "-", name.split("(")[0].lower()).strip("-")[:18].strip("-") or "piece"
-    x, y = _free_spot(game.default_table, rows)
+    x, y = _free_spot(game.default_table, rows, _near(near, game.default_table) if near is not None else None)
     row = {"id": fresh_id(base, {r.get("id") for r in rows}), "x": str(x), "y": str(y), "heading": "0", **values}
     return row | (game.form.chassis_row(str(values.get("chassis", ""))) or {})
 
@@ -90,13 +103,15 @@ FREE_SPACING = 90
 """mm between the centres of pieces added by name: enough that none lands on top of another."""
 
 
-def _free_spot(table: tuple[float, float], rows: list[dict[str, Any]]) -> tuple[int, int]:
+def _free_spot(
+    table: tuple[float, float], rows: list[dict[str, Any]], centre: tuple[float, float] | None = None
+) -> tuple[int, int]:
     """Mid-table, or the nearest spot on a 90 mm grid around it that no placed piece's centre is near.
 
     A piece added on top of another could not be picked up: the one drawn above it takes the drag.
     """
     w, h = table
-    cx, cy = round(w / 2), round(h / 2)
+    cx, cy = (round(centre[0]), round(centre[1])) if centre else (round(w / 2), round(h / 2))
     taken = []
     for r in rows:
         x, y = number(str(r.get("x"))), number(str(r.get("y")))  # as typed: "12,5" is a number too
@@ -252,7 +267,7 @@ class Setup:
                 kept = [_raw_row(data, i) for i in range(len(self.rows.forms))]
                 key = data.get("add_piece") or data.get("palette") or ""  # a picture's button names its piece
                 same_game = str(key).partition(":")[0] == (data.get("game") or "")
-                new = named_row(str(key), kept) if named and same_game else {}
+                new = named_row(str(key), kept, data) if named and same_game else {}
                 empty = next(
                     (i for i, r in enumerate(kept) if not any(r.get(k) for k in ("id", "kind", "x", "y"))), None
                 )

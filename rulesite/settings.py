@@ -102,7 +102,11 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# the browser libraries `npm ci` installs from package-lock.json (node_modules is never committed)
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    ("vendor/panzoom", BASE_DIR / "node_modules" / "@panzoom" / "panzoom" / "dist"),
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

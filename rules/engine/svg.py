@@ -103,7 +103,8 @@ def render_svg(
     cv = _Canvas(h)
     x0, y0, x1, y1 = _focus(scenario, ruling) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     size = max(x1 - x0, y1 - y0)
-    cv.font = max(6.0, size / 55)
+    # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
+    cv.font = max(6.0, size / (90 if editable else 55))
     svg = ET.Element(
         "svg",
         {
@@ -185,6 +186,10 @@ def render_svg(
     moves = scenario.action["type"] in game.moving_actions
     if editable:
         svg.set("data-table-height", _fmt(h))
+        fx0, fy0, fx1, fy1, key = _edit_focus(scenario, ruling)
+        # what the setup page zooms to (picture units), and what it is about: the page refits when that changes
+        svg.set("data-fit", f"{_fmt(fx0)} {_fmt(h - fy1)} {_fmt(fx1 - fx0)} {_fmt(fy1 - fy0)}")
+        svg.set("data-fit-key", key)
     for p in scenario.pieces:
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
@@ -291,6 +296,29 @@ def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, flo
     side = max(x1 - x0, y1 - y0, FOCUS_MIN)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+
+
+def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float, str]:
+    """What the setup page opens on: the ruling's focus, or every piece while there is no ruling yet.
+
+    The key names what the box is about (the action and its pieces, not where they stand), so the
+    page refits the view when the question changes and keeps it while a piece is dragged.
+    """
+    if ruling is not None:
+        game = games.get(scenario.game)
+        ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
+        for st in ruling.steps:
+            ids.update(st.highlight)
+        action = ",".join(f"{k}={v}" for k, v in sorted(scenario.action.items()) if isinstance(v, str | int))
+        return (*_focus(scenario, ruling), f"{action};{','.join(sorted(ids))}")
+    w, h = scenario.table
+    game = games.get(scenario.game)
+    bounds = [game.outline(p).bounds for p in scenario.pieces]
+    if not bounds:
+        return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN, "")
+    x0, y0 = min(b[0] for b in bounds) - FOCUS_PAD, min(b[1] for b in bounds) - FOCUS_PAD
+    x1, y1 = max(b[2] for b in bounds) + FOCUS_PAD, max(b[3] for b in bounds) + FOCUS_PAD
+    return (x0, y0, x1, y1, "pieces;" + ",".join(sorted(p.id for p in scenario.pieces)))
 
 
 def _piece(scenario: Scenario, pid: object) -> Piece | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from functools import cache as memoise
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -54,6 +55,17 @@ def _form_context(s: Setup) -> dict[str, Any]:
     doc_pieces = s.document.get("pieces") if isinstance(s.document, dict) else None
     piece_ids = [p["id"] for p in doc_pieces or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
     game_name = str((s.form.data if s.bound else s.form.initial).get("game") or "")
+    # the palette is shown in the sheet, beside the table; with htmx, picking a piece adds it at once
+    s.form.fields["palette"].widget.attrs.update(
+        {
+            "form": "setup",
+            "hx-post": reverse("rules:setup"),
+            "hx-trigger": "change",
+            "hx-include": "#setup",
+            "hx-vals": '{"add_named": "1"}',
+            "hx-push-url": "true",
+        }
+    )
     return {
         "shape_palette": _shape_palette(game_name),
         "piece_ids": piece_ids,
@@ -103,12 +115,14 @@ def _address(request: HttpRequest, data: QueryDict) -> QueryDict | HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def setup(request: HttpRequest) -> HttpResponse:
-    """The setup form; with htmx, only the live preview (picture, verdict, problems).
+    """The setup form; with htmx, only the live preview (picture, verdict, problems), or for a pick, an add
+    or a delete the whole workspace.
 
     The form is posted (a 60-piece setup does not fit in an address): a plain post is answered with
-    a redirect to an address that shows the same (its values, or a draft's key), a live preview with
-    that address for the browser's bar (``HX-Replace-Url``).  CSRF-exempt like ``explain``: it acts for
-    no user and changes nothing but adding a content-addressed draft.
+    a redirect to an address that shows the same (its values, or a draft's key), an htmx post with
+    that address pushed into the browser's history (``HX-Push-Url``: Undo and Back step through every
+    change).  CSRF-exempt like ``explain``: it acts for no user and changes nothing but adding a
+    content-addressed draft.
     """
     if request.method == "POST":
         address = _address(request, request.POST)
@@ -125,6 +139,16 @@ def setup(request: HttpRequest) -> HttpResponse:
 def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False) -> HttpResponse:
     """The page (or its preview) for these form values; its links add their values to ``address``."""
     s = Setup(data)
+    pushed = address if request.method == "POST" else None
+    whole = _whole_page(request)
+    if s.after_add is not None and whole:
+        # the table adds the piece in place: the page for the address that holds it, pushed as the address
+        data = QueryDict(s.after_add + "&pick=1")
+        added = _address(request, data)
+        if isinstance(added, HttpResponse):
+            return added
+        address = pushed = added
+        s = Setup(data)
     ruling: Ruling | None = None
     if opening and s.scenario is not None:
         # a permalink's ruling, from the cache like the permalink; a first ruling counts as a render
@@ -138,7 +162,8 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         return seen if isinstance(seen, HttpResponse) else HttpResponseRedirect("?" + seen.urlencode(), status=303)
     data = data or QueryDict()
     ctx: dict[str, Any] = _form_context(s)
-    ctx["live"] = is_partial(request)  # a live preview also clears the form's errors of the last full page
+    # a live preview also clears the form's errors of the last full page (the whole workspace has none to clear)
+    ctx["live"] = is_partial(request) and not whole
     ctx["menus_key"] = s.menus_key
     if ctx["live"]:
         ctx["redrawn"] = _redrawn(s, data)
@@ -160,6 +185,13 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
+        elif isinstance(s.document, dict) and (proposed := _proposed_here(s.document)) is not None:
+            # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
+            table = proposed
+            here = engine_call(proposed.short_id(), "ruling", lambda: evaluate(proposed))
+            ghosts = _ghosts(proposed, s.document)
+            ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ctx["destination_hint"] = True
         elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
             ghosts = _ghosts(table, s.document)
             ctx["picture"] = mark_safe(draw(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
@@ -169,38 +201,132 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         _say(s, "", e.message)
         table = None
     json_mode = bool((data.get("doc") or "").strip())  # the links rewrite fields the document overrides
-    # snaps only when asked for: working them out costs some 30 ms, too much for every keystroke
-    if s.bound and "snaps" in data and not json_mode:
+    ctx["games_menu"] = _games_menu(address, s)
+    # snaps are offered live, with the preview (bench/bench_ruling.py times them)
+    if s.bound and table is not None and not json_mode:
+        snapped = table
         try:
-            ctx["snaps"] = (
-                engine_call(table.short_id(), "snapping", lambda: _snap_links(address, s, table))
-                if table is not None
-                else []
-            )
+            ctx["snaps"] = engine_call(snapped.short_id(), "snapping", lambda: _snap_links(address, s, snapped))
         except Unrulable as e:  # the helpers are offered, not needed: said, and the page works without them
             ctx["snaps"] = []
             _say(s, "snaps", e.message)
-    elif s.bound and isinstance(s.document, dict) and not json_mode:
-        ctx["snaps_link"] = _with(address, {"snaps": "1"})
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
         game = games.get(str(s.document["game"]))
         menu = game.action_menu(s.document)
-        ctx["menu"] = [(label, kind, _with(address, values)) for label, kind, values in menu]
-        ctx["menu_label"] = game.form.menu_label
+        chosen = _action_so_far(s.document)
+        ctx["menu_devices"] = bool(menu) and all(kind == "device" for _, kind, _ in menu)
+        # a list of names or an Armada speed chart wraps; a dial scrolls sideways in two rows
+        ctx["menu_wraps"] = bool(menu) and all(kind.split()[0] in WRAPPED for _, kind, _ in menu)
+        ctx["menu_label"] = (
+            "Its device"
+            if ctx["menu_devices"]
+            else "Where it goes: the distance, and toward which piece"
+            if any(kind in ("distance", "toward") for _, kind, _ in menu)
+            else game.form.menu_label
+        )
+        ctx["menu"] = [
+            (label, kind, _with(address, values), "current" in kind or _is_chosen(chosen, values))
+            for label, kind, values in menu
+        ]
+        chosen_now = [choice for choice, (*_, on) in zip(menu, ctx["menu"], strict=True) if on]
+        ctx["menu_chosen"] = ", ".join(label for label, _, _ in chosen_now)
+        # once the device, where a move goes or an Armada tool's side is chosen, the long list folds away
+        # under what was chosen (the verdict and the snaps stay on the phone's screen)
+        ctx["menu_collapse"] = bool(chosen_now) and (
+            ctx["menu_devices"] or any(k == "toward" or "side" in v for _, k, v in chosen_now)
+        )
         pieces = s.document.get("pieces")
-        who = game.who_menu(pieces if isinstance(pieces, list) else [], _action_so_far(s.document))
+        who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
-    # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200
-    building = any(key in data for key in (*ADDING, PICKED))
+        ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
+    # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200;
+    # Undo and Back ask htmx to load an earlier address (a state being built, not a submission)
+    building = (
+        any(key in data for key in (*ADDING, PICKED)) or request.headers.get("HX-History-Restore-Request") == "true"
+    )
+    ctx["building"] = building
     failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
     status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
     if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
         status = 422
-    template = "rules/setup.html#preview" if is_partial(request) else "rules/setup.html"
+    template = "rules/setup.html" if whole or not is_partial(request) else "rules/setup.html#preview"
     response = render(request, template, ctx, status=status)
-    if request.method == "POST":
-        response["HX-Replace-Url"] = reverse("rules:setup") + "?" + address.urlencode()
+    if pushed is not None:
+        response["HX-Push-Url"] = reverse("rules:setup") + "?" + pushed.urlencode()
     return response
+
+
+WRAPPED = ("device", "distance", "toward", "speed", "side", "click", "current")
+"""Kinds of action-menu choice laid out as wrapping lines on a phone (not the dial's sideways rows)."""
+
+
+def _whole_page(request: HttpRequest) -> bool:
+    """An htmx request for the whole workspace (a pick, an add, a delete: the rows change too), not the preview."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and htmx.target == "workspace" and not htmx.history_restore_request
+
+
+def _games_menu(address: QueryDict, s: Setup) -> list[tuple[str, str, bool]]:
+    """Each game and edition as a link (label, address, whether it is the one in use)."""
+    data = s.form.data if s.bound else s.form.initial
+    game_now, edition_now = str(data.get("game") or ""), str(data.get("edition") or "")
+    return [
+        (
+            f"{g.title} {e}" if len(g.editions) > 1 else g.title,
+            _with(address, {"game": g.name, "edition": e}),
+            g.name == game_now and e == edition_now,
+        )
+        for g in games.all_games()
+        for e in reversed(g.editions)
+    ]
+
+
+def _is_chosen(action: dict[str, Any], values: dict[str, str]) -> bool:
+    """Whether a menu choice is what the action holds now (the dial highlights it)."""
+    device = action.get("device")
+    now = {
+        **action,
+        "action": action.get("type"),
+        "device_type": device.get("type") if isinstance(device, dict) else None,
+    }
+    return all(str(now.get(k) if now.get(k) is not None else "") == str(v) for k, v in values.items())
+
+
+def _with(address: QueryDict, values: dict[str, str]) -> str:
+    """This setup page's address with some fields set: a choice that works as a plain link.
+
+    A page offers a hundred such links over some 150 fields: the address is encoded once (kept on it),
+    and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
+    preview's time)."""
+    pairs = getattr(address, "_setup_pairs", None)
+    if pairs is None:
+        dropped = {*ADDING, "drop_doc", "menus", PICKED}
+        pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
+        address._setup_pairs = pairs  # type: ignore[attr-defined]
+    parts = [encoded for key, encoded in pairs if key not in values]
+    parts += [urlencode({key: value}) for key, value in values.items()]
+    parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
+    return "?" + "&".join(parts)
+
+
+def _proposed_here(doc: dict[str, Any]) -> Scenario | None:
+    """A move that lacks only its destination, proposed where the moved piece stands (None otherwise)."""
+    action = doc.get("action")
+    if not isinstance(action, dict) or str(doc.get("game")) not in games.names():
+        return None
+    to = action.get("to")
+    if to is not None and not (isinstance(to, dict) and to.get("x") in (None, "") and to.get("y") in (None, "")):
+        return None
+    pieces = {p.get("id"): p for p in doc.get("pieces") or [] if isinstance(p, dict)}
+    game = games.get(str(doc["game"]))
+    moved = next((pieces[v] for k, v in action.items() if k in game.mover_keys and v in pieces), None)
+    if moved is None or action.get("type") in game.whole_table_actions or "x" not in moved:
+        return None
+    try:
+        here = {**(to or {}), "x": moved["x"], "y": moved["y"]}
+        return parse_scenario(doc | {"action": action | {"to": {k: v for k, v in here.items() if v not in (None, "")}}})
+    except ScenarioError:
+        return None
 
 
 def _redrawn(s: Setup, data: QueryDict) -> list[Any]:
@@ -259,17 +385,6 @@ def _state(request: HttpRequest) -> QueryDict | None:
     return data
 
 
-def _with(address: QueryDict, values: dict[str, str]) -> str:
-    """This setup page's address with some fields set: a choice that works as a plain link."""
-    query = address.copy()
-    for key in (*ADDING, "drop_doc", "snaps", "menus"):
-        query.pop(key, None)
-    for key, value in values.items():
-        query[key] = value
-    query[PICKED] = "1"  # a choice, not a submission: what is still missing is not an error (200)
-    return "?" + query.urlencode()
-
-
 def _pieces_scenario(doc: dict[str, Any]) -> Scenario | None:
     """The pieces with an action that needs nothing else (None if the pieces are not valid yet)."""
     try:
@@ -290,9 +405,11 @@ def _snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
     rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
     out = []
-    for label, _kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
+    for label, kind, v in games.get(scenario.game).snap_menu(scenario, _action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
-        if i is not None:
+        if kind == "destination":  # where a move ends: the action's destination, not the piece's row
+            out.append((label, _with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
+        elif i is not None:
             values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
             if v.get("heading") is not None:
                 values[f"p-{i}-heading"] = str(v["heading"])

@@ -6,7 +6,9 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -26,8 +28,8 @@ def serious(page: Page) -> list[str]:
 def test_setup_page_with_a_live_preview(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
     assert serious(page) == []
-    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
-    page.get_by_role("button", name="Add it").click()
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")  # added as soon as it is picked
     expect(page.get_by_test_id("pending")).to_be_visible()
     assert serious(page) == []
 
@@ -48,3 +50,21 @@ def test_library_and_rules_pages_in_both_colour_schemes(page: Page, base_url: st
         for path in ("/", "/rules/", "/setup/"):
             page.goto(f"{base_url}{path}")
             assert serious(page) == [], (scheme, path)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("kind", ["desktop", "phone"])
+def test_the_setup_workspace_on_a_phone_and_a_desktop(browser: Browser, base_url: str, scheme: str, kind: str) -> None:
+    """Issue 22: the table, its zoom buttons, the sheet and a selected piece's handles, light and dark."""
+    options = PHONE if kind == "phone" else {"viewport": {"width": 1366, "height": 768}}
+    with watched_page(browser, **options, color_scheme=scheme) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
+        page.get_by_role("link", name="T-65 X-wing moves").click()
+        page.get_by_role("link", name="2 bank left").click()
+        expect(page.get_by_test_id("verdict")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        page.locator("#preview .zoomable [data-piece] polygon").first.click()
+        expect(page.get_by_role("button", name="Delete this piece")).to_be_visible()
+        assert serious(page) == [], (kind, scheme)

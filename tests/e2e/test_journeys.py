@@ -31,10 +31,10 @@ def test_build_preview_explain_step_reload(page: Page, base_url: str) -> None:
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     expect(page).to_have_url(re.compile(r"/setup/\?.*p-0-id=a"))
-    first = page.locator("#preview svg").inner_html()
+    first = page.locator("#preview svg.table-picture").inner_html()
     page.locator('[name="speed"]').select_option("4")
     expect(verdict).to_contain_text("straight 4")
-    assert page.locator("#preview svg").inner_html() != first
+    assert page.locator("#preview svg.table-picture").inner_html() != first
 
     page.get_by_role("button", name="Explain").click()
     expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
@@ -177,8 +177,14 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     expect(verdict).to_contain_text("fully executes")
     page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
     expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module and htmx are ready
-    rock = page.locator('#preview [data-piece="rock"]')
+    page.wait_for_timeout(600)  # the typing's delayed refresh (400 ms) has gone out too
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="Whole table").click()  # the rock is beyond the action's view
+    page.wait_for_load_state("networkidle")  # leaving the typed field sent its change: the view is kept
+    page.wait_for_timeout(100)
+    rock = page.locator('#preview [data-piece="rock"] polygon').first
     rock.scroll_into_view_if_needed()
+    page.wait_for_timeout(100)
     box = rock.bounding_box()
     assert box is not None
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -223,11 +229,11 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
 def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: str) -> None:
     """Pick a ship by name, pick an asteroid by shape, drag, choose the action: no coordinates typed."""
     page.goto(f"{base_url}/setup/")
-    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
-    page.get_by_role("button", name="Add it").click()
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")  # added as soon as it is picked
     expect(page.locator('[name="p-0-id"]')).to_have_value("t-65-x-wing-1")
+    page.wait_for_load_state("networkidle")
     page.locator('[name="palette"]').select_option("xwing:obstacle:asteroid-4")
-    page.get_by_role("button", name="Add it").click()
     expect(page.locator('[name="p-1-id"]')).to_have_value(re.compile("asteroid"))
     page.locator('[name="ship"]').select_option("t-65-x-wing-1")
     page.locator('[name="bearing"]').select_option("straight")
@@ -235,7 +241,7 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     expect(page.get_by_test_id("verdict")).to_be_visible()
     page.wait_for_load_state("networkidle")
     expect(page.locator("html[data-editor=on]")).to_have_count(1)
-    ship = page.locator('#preview [data-piece="t-65-x-wing-1"]')
+    ship = page.locator('#preview [data-piece="t-65-x-wing-1"] polygon').first
     ship.scroll_into_view_if_needed()
     box = ship.bounding_box()
     assert box is not None
@@ -250,8 +256,8 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
 def test_hovering_a_dial_choice_shows_its_ghost(page: Page, base_url: str) -> None:
     """While choosing, the table shows the hovered (or focused) maneuver's template and final base."""
     page.goto(f"{base_url}/setup/")
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
-    page.get_by_role("button", name="Add it").click()
     page.get_by_role("link", name="T-65 X-wing moves").click()
     expect(page.locator("html[data-editor=on]")).to_have_count(1)
     ghost = page.locator('#preview .option-ghost[data-option="2 bank left"]')

@@ -17,8 +17,8 @@ def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, ba
     page.goto(f"{base_url}/setup/")
     page.locator('input[name="game"][value="armada"]').check()
     settle(page)
-    page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")
-    page.get_by_role("button", name="Add it").click()
+    page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")  # added at once
+    expect(page.locator('[name="p-0-chassis"]')).to_have_value("victory-ii-class-star-destroyer")
     expect(page.locator('[name="edition"] option')).to_have_count(1)  # Armada's editions only
     page.get_by_role("link", name="Victory II-class Star Destroyer moves").click()
     chart = page.locator("nav.dial")
@@ -38,6 +38,9 @@ def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, ba
     expect(page.locator('[name="p-0-size"]')).to_have_value("large")
     expect(page.locator('[name="p-0-label"]')).to_have_value("Imperial I-class Star Destroyer")
     expect(page.locator('[name="p-0-yaw_limits"]')).to_have_value("1: 1; 2: 1 1; 3: 0 1 1")
+    chart = page.locator("details", has=page.locator("nav.dial"))
+    expect(chart.locator("summary")).to_contain_text("Speed 2, Tool on the right")  # folded once the side is chosen
+    chart.locator("summary").click()
     expect(page.locator("nav.dial").get_by_role("link", name="Speed 3")).to_be_visible()
     expect(page.get_by_test_id("verdict")).to_contain_text("Imperial I")
 

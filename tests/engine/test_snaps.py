@@ -8,7 +8,7 @@ from rules.engine.geometry import overlaps, range_band
 from rules.engine.xwing.pieces import outline, ship_square
 from rules.engine.xwing.shapes import shape_polygon
 from rules.engine.xwing.snaps import snap_menu
-from tests.engine.helpers import move, scenario, ship
+from tests.engine.helpers import move, rule, scenario, ship
 
 ROCK = {"id": "rock", "kind": "obstacle", "type": "asteroid", "shape": "asteroid-7", "x": 700, "y": 700, "rotation": 30}
 MINE = {"id": "pm", "kind": "device", "type": "proximity-mine", "x": 800, "y": 800, "heading": 0}
@@ -124,3 +124,96 @@ def test_no_snap_lands_off_the_table() -> None:
     snaps = snap_menu(sc, sc.action)
     assert snaps and all(0 <= v["x"] <= 914.4 and 0 <= v["y"] <= 914.4 for _, _, v in snaps)
     assert not any("range 3 ahead" in label for label, _, _ in snaps)
+
+
+def test_question_snaps_put_a_piece_on_the_template_and_under_the_final_base(snaps: dict[str, dict]) -> None:
+    """Issue 22: the snaps a question needs come first, and each does what it says."""
+    sc = scenario([ship("a", 300, 300, heading=20, label="X"), ROCK], move("a", "bank", 2, "left"))
+    from rules.engine.xwing.movement import execute_maneuver
+
+    done = execute_maneuver(sc, sc.piece("a"), sc.action)
+    labels = list(snaps)
+    assert labels[0] == "Asteroid: on the template, middle"  # what the question is about, before touching and ranges
+    for where in ("start", "middle", "end"):
+        assert overlaps(placed(snaps[f"Asteroid: on the template, {where}"], ROCK), done.template), where
+    under = placed(snaps["Asteroid: under the final base"], ROCK)
+    final = outline(sc.piece("a")).centroid  # the start
+    assert not overlaps(under, outline(sc.piece("a")))  # ahead, where the ship ends, not where it starts
+    assert under.distance(final) > 50
+    rules = rule(
+        [ship("a", 300, 300, heading=20, label="X"), {**ROCK, **xy(snaps["Asteroid: under the final base"])}], sc.action
+    )
+    assert "Asteroid" in rules.summary  # the ship ends on it
+
+
+def xy(v: dict) -> dict:
+    return {"x": v["x"], "y": v["y"]}
+
+
+def test_partly_under_a_base_overlaps_it_without_covering_its_centre(snaps: dict[str, dict]) -> None:
+    base = ship_square(scenario([ship("a", 300, 300, heading=20, label="X")], move("a")).piece("a"))
+    rock = placed(snaps["Asteroid: partly under X's base"], ROCK)
+    assert overlaps(rock, base) and not rock.contains(base.centroid)
+
+
+def test_an_attack_offers_the_defender_at_each_range_and_an_obstacle_across_the_line_of_fire() -> None:
+    pieces = [ship("a", 457, 457, label="X"), ship("t", 547, 457, player=2, label="T"), ROCK]
+    attack = {"type": "attack", "attacker": "a", "defender": "t"}
+    got = {label: v for label, _, v in snap_menu(scenario(pieces, attack, "2.0"), attack)}
+    for band in (1, 2, 3):
+        moved = scenario([pieces[0], {**pieces[1], **xy(got[f"T: at range {band} ahead of X"])}, ROCK], attack)
+        assert range_band(ship_square(moved.piece("a")).distance(ship_square(moved.piece("t")))) == band
+    moved = [pieces[0], {**pieces[1], **xy(got["T: at range 2 ahead of X"])}, ROCK]
+    again = {label: v for label, _, v in snap_menu(scenario(moved, attack, "2.0"), attack)}
+    across = [*moved[:2], {**ROCK, **xy(again["Asteroid: across the line of fire"])}]
+    assert "obstructed" in rule(across, attack, "2.0").summary
+
+
+def test_a_ship_snaps_partly_under_the_device_another_ship_drops() -> None:
+    pieces = [ship("t", 457, 547, label="T"), ship("x", 457, 457, player=2, label="X")]
+    drop = {"type": "drop", "ship": "t", "device": {"id": "m", "type": "proximity-mine"}}
+    got = {label: v for label, _, v in snap_menu(scenario(pieces, drop), drop)}
+    moved = [pieces[0], {**pieces[1], **xy(got["X: partly under the Proximity Mine"])}]
+    assert "dropped under X" in rule(moved, drop).summary
+
+
+def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
+    """Issue 22: the destination snaps come from the legal region the ruling draws."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1, "label": "V"},
+    ]
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    got = {label: v for label, kind, v in armada_snaps(table, move) if kind == "destination"}
+    assert list(got) == ["Asteroid field: toward V, as far as it may go"]  # nothing proposed yet: no "nearest"
+    off = move | {"to": {"x": 960, "y": 560}}  # 60 mm off the ruler's centre line: not legal
+    assert "not legal" in evaluate(parse_scenario(doc | {"action": off})).summary
+    got = {label: v for label, kind, v in armada_snaps(table, off) if kind == "destination"}
+    for label, v in got.items():
+        placed = doc | {"action": move | {"to": {"x": v["x"], "y": v["y"]}}}
+        assert evaluate(parse_scenario(placed)).outcome["legal"], label
+    assert abs(got["Asteroid field: to the nearest legal spot"]["y"] - 560) < 0.5  # straight across to the line
+
+
+def test_an_armada_ship_snaps_partly_under_the_movers_final_base_and_is_rammed() -> None:
+    """Issue 22: the question an Armada ram asks, a ship in the way where the mover ends, is one snap."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "cr", "kind": "ship", "size": "small", "x": 914, "y": 457, "heading": 0, "player": 1, "label": "C"},
+        {"id": "gl", "kind": "ship", "size": "small", "x": 914, "y": 547, "heading": 0, "player": 2, "label": "G"},
+    ]
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    ram = {"type": "maneuver", "ship": "cr", "speed": 3, "clicks": [0, 0, 0], "side": "right"}
+    assert evaluate(parse_scenario(doc | {"action": ram})).outcome["overlapped_ships"] == []  # it passes over G
+    got = {label: v for label, _, v in armada_snaps(parse_scenario(doc | {"action": ram}), ram)}
+    assert list(got)[0] == "G: partly under C's final base"  # the question first
+    moved = [pieces[0], {**pieces[1], **xy(got["G: partly under C's final base"])}]
+    outcome = evaluate(parse_scenario(doc | {"pieces": moved, "action": ram})).outcome
+    assert outcome["overlapped_ships"] == ["gl"] and outcome["executed_speed"] < 3

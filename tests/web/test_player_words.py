@@ -23,7 +23,7 @@ def rows(n: int) -> dict[str, str]:
 
 
 def problems(page: str) -> list[str]:
-    box = re.search(r'<div class="problems".*?</ul>', page, re.S)
+    box = re.search(r'class="problems".*?</ul>', page, re.S)
     return [htmllib.unescape(m) for m in re.findall(r"<li>(.*?)</li>", box.group(0), re.S)] if box else []
 
 
@@ -168,6 +168,19 @@ def test_armada_speed_and_clicks_are_picked_from_the_ships_chart(client: Client)
     assert re.search(r'aria-current="true">Joint 2: 1 right<', took)
 
 
+def test_the_armada_tool_side_is_picked_from_the_speed_chart(client: Client) -> None:
+    q = ARMADA | {"ship": "vic", "speed": "2", **rows(1)}
+    q |= row(0, id="vic", kind="ship", chassis="victory-ii-class-star-destroyer", x="600", y="300", heading="0")
+    page = client.get("/setup/", q).content.decode()
+    assert any("side" in p.lower() for p in problems(page))  # the maneuver lacks only its tool side
+    links = dict(re.findall(r'<a class="dial-[a-z ]+" href="([^"]+)"[^>]*>(Tool on the [a-z]+)</a>', page))
+    assert sorted(links.values()) == ["Tool on the left", "Tool on the right"]
+    right = next(href for href, label in links.items() if label == "Tool on the right")
+    took = client.get("/setup/" + htmllib.unescape(right)).content.decode()
+    assert 'data-testid="verdict"' in took  # the side was all the maneuver lacked
+    assert re.search(r'aria-current="true">Tool on the right<', took)
+
+
 def test_the_edition_menu_follows_the_game(client: Client) -> None:
     page = client.get("/setup/", ARMADA | {"edition": "2.5", **rows(0)}).content.decode()
     assert select(page, "edition") == [("1.5", "Armada 1.5")]
@@ -270,11 +283,11 @@ def test_a_live_preview_of_a_big_setup_names_a_short_address(client: Client) -> 
     sid = stored_id(client, BIG)
     sent = browser_form(client.get("/setup/", {"from": sid}).content.decode())
     live = post_form(client, "/setup/", sent, headers={"HX-Request": "true"})
-    assert live.status_code == 200 and re.fullmatch(r"/setup/\?state=[a-z2-7]{16}", live["HX-Replace-Url"])
+    assert live.status_code == 200 and re.fullmatch(r"/setup/\?state=[a-z2-7]{16}", live["HX-Push-Url"])
     links = re.findall(r'<a class="who-[a-z-]+" href="([^"]+)"', live.content.decode())
     assert links and all(len(htmllib.unescape(h)) < 100 for h in links)  # the helpers' links stay short
     small = client.post("/setup/", XWING | rows(0), headers={"HX-Request": "true"})
-    assert small["HX-Replace-Url"].startswith("/setup/?game=xwing")  # a small setup's address is its values
+    assert small["HX-Push-Url"].startswith("/setup/?game=xwing")  # a small setup's address is its values
 
 
 def test_opening_a_situation_shows_its_helpers_and_marks_its_maneuver(client: Client) -> None:
@@ -282,7 +295,7 @@ def test_opening_a_situation_shows_its_helpers_and_marks_its_maneuver(client: Cl
 
     ex = next(e for e in examples() if e.slug == "xw-34-turret-by-chassis")
     page = client.get("/setup/", {"from": ex.id}).content.decode()
-    assert '<nav class="who"' in page and "Snap a piece into place" in page
+    assert '<nav class="who"' in page and "Put a piece where the question is" in page  # snaps offered live
 
 
 def _renamed(doc: dict) -> dict:
@@ -354,7 +367,7 @@ def test_a_live_preview_redraws_the_piece_menus_only_when_the_pieces_change(clie
     assert key is not None
     again = client.post("/setup/", q | {"menus": key.group(1)}, headers={"HX-Request": "true"})
     assert 'name="ship"' not in again.content.decode()  # unchanged pieces: a menu being chosen in is left alone
-    assert "menus" not in again["HX-Replace-Url"]
+    assert "menus" not in again["HX-Push-Url"]
 
 
 def test_a_live_preview_redraws_a_renamed_ships_inputs_and_a_new_games_menus(client: Client) -> None:

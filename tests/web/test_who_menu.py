@@ -116,9 +116,7 @@ def test_snap_links_rewrite_the_snapped_rows_position(client: Client) -> None:
     q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "ship": "a", "bearing": "straight", "speed": "2"}
     q |= ROWS | row(0, id="a", kind="ship", size="small", x="300", y="300", heading="0", player="1")
     q |= row(1, id="rock", kind="obstacle", type="asteroid", shape="asteroid-1", x="700", y="700", heading="0")
-    assert 'class="snaps"' in client.get("/setup/", q).content.decode()  # only a link to them: they cost ~30 ms
-    assert "touching the template" not in client.get("/setup/", q).content.decode()
-    page = client.get("/setup/", q | {"snaps": "1"}).content.decode()
+    page = client.get("/setup/", q).content.decode()  # offered live, with the preview: nothing to ask for
     snaps = {
         htmllib.unescape(label): htmllib.unescape(href)
         for href, label in re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
@@ -154,15 +152,14 @@ def test_obstacles_are_added_from_pictures_of_their_real_shapes(client: Client) 
     assert r.status_code == 303 and "p-0-shape=asteroid-4" in r["Location"]
 
 
-def test_snap_link_asks_for_snaps_and_json_mode_offers_no_links(client: Client) -> None:
+def test_snaps_come_with_the_preview_and_json_mode_offers_no_links(client: Client) -> None:
     q = {"game": "xwing", "edition": "2.5", "action": "maneuver", "ship": "a", **ROWS}
     q |= row(0, id="a", kind="ship", chassis="t65xwing", x="300", y="300", heading="0", player="1")
     q |= row(1, id="rock", kind="obstacle", type="asteroid", shape="asteroid-1", x="700", y="700", heading="0")
     page = client.get("/setup/", q).content.decode()
-    link = re.search(r'<p class="snaps"><a href="([^"]+)">', page).group(1)
-    assert parse_qs(urlparse(htmllib.unescape(link)).query)["snaps"] == ["1"]
-    snapped = client.get("/setup/" + htmllib.unescape(link)).content.decode()
-    assert "touching T-65 X-wing's base" in htmllib.unescape(snapped)
+    assert "touching T-65 X-wing's base" in htmllib.unescape(page.split('class="snaps"')[1])
+    partial = client.get("/setup/", q, headers={"HX-Request": "true", "HX-Target": "preview"}).content.decode()
+    assert "touching T-65 X-wing's base" in htmllib.unescape(partial)  # the live preview offers them too
     doc = '{"format": 1, "game": "xwing", "edition": "2.5", "pieces": [{"id": "a", "kind": "ship", "size": "small", '
     doc += '"x": 300, "y": 300, "heading": 0}], '
     doc += '"action": {"type": "maneuver", "ship": "a", "bearing": "bank", "speed": "²"}}'

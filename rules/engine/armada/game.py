@@ -17,7 +17,7 @@ from rules.engine.armada.effects import BLUE_FACES, dice_rolled
 from rules.engine.armada.form import FORM
 from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
-from rules.engine.armada.menus import speed_menu, who_menu
+from rules.engine.armada.menus import action_menu, who_menu
 from rules.engine.armada.names import piece_name
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
@@ -110,6 +110,11 @@ def preview_action(pieces: list[dict[str, Any]]) -> dict[str, Any] | None:
             return {"type": "maneuver", "ship": p["id"], "speed": 0}
         if p.get("kind") == "squadron" and "x" in p and "y" in p:
             return {"type": "move-squadron", "squadron": p["id"], "speed": 1, "to": {"x": p["x"], "y": p["y"]}}
+    for p in pieces:  # only obstacles and tokens: one of them moved nowhere, so the table is still drawn
+        if isinstance(p, dict) and isinstance(p.get("id"), str) and "x" in p and "y" in p:
+            kind = p.get("kind")
+            if kind in ("obstacle", "token"):
+                return {"type": f"move-{kind}", kind: p["id"], "to": {"x": p["x"], "y": p["y"]}, "max_distance": 1}
     return None
 
 
@@ -157,7 +162,7 @@ GAME = Game(
     range_overlay=range_overlay,
     preview_action=preview_action,
     who_menu=who_menu,
-    action_menu=speed_menu,
+    action_menu=action_menu,
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,

@@ -123,7 +123,8 @@ def _yaw_word(n: int) -> str:
 
 
 def speed_menu(doc: dict[str, Any]) -> list[Choice]:
-    """The moving ship's speed chart: each speed it has, then each joint's allowed clicks (never typed).
+    """The moving ship's speed chart: each speed it has, then the tool's side, then each joint's allowed
+    clicks (never typed).
 
     Kind ``current`` marks what is chosen.  A ship without a speed chart (``yaw_limits``) may use any
     speed and up to ``MAX_CLICKS`` at each joint.
@@ -145,6 +146,9 @@ def speed_menu(doc: dict[str, Any]) -> list[Choice]:
         out.append((f"Speed {s}", "current" if s == chosen else "speed", values))
     if not chosen or chosen not in speeds:
         return out
+    for side in ("left", "right"):  # where the tool goes: the ruling needs it once the ship moves
+        kind = "current" if action.get("side") == side else "side"
+        out.append((f"Tool on the {side}", kind, {"action": "maneuver", "side": side}))
     clicks = _clicks(action.get("clicks"), chosen)
     row = limits.get(str(chosen)) if limits else None
     for j in range(chosen):
@@ -155,3 +159,39 @@ def speed_menu(doc: dict[str, Any]) -> list[Choice]:
             kind = "current" if clicks[j] == n else "click"
             out.append((f"Joint {j + 1}: {_yaw_word(n)}", kind, values))
     return out
+
+
+MOVE_DISTANCES = ((None, 1), (None, 2), (None, 3), (1, 2), (1, 3), (2, 3), (None, 4), (None, 5))
+"""(minimum, maximum) distances offered for an obstacle or token move: "up to distance N" and the ranges
+cards name ("distance 1–2")."""
+
+
+def move_menu(doc: dict[str, Any]) -> list[Choice]:
+    """An obstacle or token move's distance and the piece it moves toward, picked instead of typed.
+
+    (Issue 22: every choice of the move is a link, so the move is set up from the table, not the form.)
+    """
+    action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+    atype = str(action.get("type") if isinstance(action, dict) else "")
+    moved_kind = {"move-obstacle": "obstacle", "move-token": "token"}.get(atype)
+    if moved_kind is None or not isinstance(action, dict):
+        return []
+    out: list[Choice] = []
+    for lo, hi in MOVE_DISTANCES:
+        label = f"distance {lo}–{hi}" if lo else f"up to distance {hi}"
+        out.append((label, "distance", {"action": atype, "max_distance": str(hi), "min_distance": str(lo or "")}))
+    moved = action.get(moved_kind)
+    pieces = [p for p in doc.get("pieces") or [] if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    names = reader_names(piece_name, pieces)
+    for p in pieces:
+        if p["id"] != moved and p.get("kind") in ("ship", "squadron"):
+            out.append((f"toward {names[p['id']]}", "toward", {"action": atype, "toward": p["id"]}))
+    return out
+
+
+def action_menu(doc: dict[str, Any]) -> list[Choice]:
+    """The chosen action's own choices: a ship's maneuver its speed chart, an obstacle or token move its
+    distance and the piece it goes toward."""
+    action = doc.get("action")
+    atype = action.get("type") if isinstance(action, dict) else None
+    return speed_menu(doc) if atype == "maneuver" else move_menu(doc)

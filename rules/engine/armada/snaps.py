@@ -3,25 +3,123 @@
 Relative to the ship the action names: touching its footprint (body and dial frames, what overlaps)
 ahead, behind, left or right; or ahead of it at the far end of distance 1, 2 or 3, measured to its
 body as the range ruler measures.  The sliding itself is ``rules.engine.snapping``.
+
+For a maneuver, first the question a ram asks: another ship partly under the mover's final base.
+
+For an obstacle or token move (issue 22), the destination instead: the nearest legal spot to the one
+proposed (the piece's own position until one is), and as far toward the named piece as it may go. Both
+come from the legal region the ruling draws (its reference point's legal positions, or the centre line
+when a move toward a piece must end on it), so what is offered is what the ruling then accepts.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import shapely
+from shapely.ops import nearest_points, unary_union
+
 from rules.engine.armada.dimensions import DISTANCE_BANDS
-from rules.engine.armada.pieces import footprint, measured, pose_of, ship_footprint
-from rules.engine.scenario import Scenario
+from rules.engine.armada.maneuver import maneuver_ruling
+from rules.engine.armada.obstacles import move_ruling
+from rules.engine.armada.pieces import body_length, footprint, measured, pose_of, ship_footprint
+from rules.engine.errors import ScenarioError
+from rules.engine.geometry import Pose
+from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
 
 MAX_PIECES = 4
 """Pieces offered snaps: the first ones on the table that are not ships."""
 
 
+MOVES = {"move-obstacle": "obstacle", "move-token": "token"}
+INSIDE = 0.05
+"""mm inside the legal region's edge that the nearest legal spot is put (its edge is where the piece would
+touch something, and a stored position is rounded to hundredths)."""
+
+
+def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
+    """The obstacle or token move's destination set where the ruling's legal region allows (``kind`` "destination")."""
+    kind = MOVES.get(str(action.get("type")))
+    piece = next((p for p in scenario.pieces if kind and p.kind == kind and p.id == action.get(kind)), None)
+    if kind is None or piece is None or piece.get("x") is None or action.get("max_distance") in (None, ""):
+        return []
+    raw = action.get("to")
+    to: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    here = (float(piece.get("x")), float(piece.get("y")))
+    tx, ty = to.get("x"), to.get("y")
+    proposed = (float(tx), float(ty)) if isinstance(tx, int | float) and isinstance(ty, int | float) else here
+    move = {k: v for k, v in action.items() if k in ("type", kind, "max_distance", "min_distance", "toward")}
+    move["to"] = {"x": float(proposed[0]), "y": float(proposed[1])}
+    if isinstance(to.get("rotation"), int | float):
+        move["to"]["rotation"] = to["rotation"]
+    doc = scenario.to_dict() | {"action": move}
+    try:
+        ruling = move_ruling(parse_scenario(doc))
+    except (ScenarioError, KeyError, ValueError, TypeError):
+        return []
+    areas = [shapely.Polygon(f.coords) for f in ruling.figures if f.kind == "area" and f.id.startswith("region")]
+    lines = [shapely.LineString(f.coords) for f in ruling.figures if f.id.startswith("region-line")]
+    out: list[Snap] = []
+    values = {"piece": piece.id, "heading": piece.get("rotation" if kind == "obstacle" else "heading")}
+    if lines or areas:
+        legal = unary_union(lines) if lines else unary_union(areas).buffer(-INSIDE)
+        if not legal.is_empty:
+            spot = nearest_points(legal, shapely.Point(*proposed))[0]
+            out.append(
+                (
+                    f"{piece.label}: to the nearest legal spot",
+                    "destination",
+                    {**values, "x": round(spot.x, 2), "y": round(spot.y, 2)},
+                )
+            )
+    target = next((p for p in scenario.pieces if p.id == action.get("toward")), None)
+    if target is not None and lines:  # toward a piece, on the ruler's centre line: its far end is the farthest
+        goal = measured(target)
+        far = min((c for line in lines for c in line.coords), key=lambda c: goal.distance(shapely.Point(c)))
+        name = target.label
+        out.insert(
+            0,
+            (
+                f"{piece.label}: toward {name}, as far as it may go",
+                "destination",
+                {**values, "x": round(far[0], 2), "y": round(far[1], 2)},
+            ),
+        )
+    if proposed == here:  # nothing proposed yet: its own spot is no destination
+        out = [o for o in out if "nearest" not in o[0]]
+    return on_table(out, scenario.table)
+
+
+def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
+    """Each other ship put in the way of the maneuver (a ram): its centre on the front edge of the base
+    where the mover ends, that final position ruled without it (so the overlap is certain)."""
+    if scenario.action.get("type") != "maneuver" or scenario.action.get("ship") != ship.id:
+        return []
+    out: list[Snap] = []
+    for other in [p for p in scenario.of_kind("ship") if p.id != ship.id][:MAX_PIECES]:
+        doc = scenario.to_dict()
+        doc["pieces"] = [p for p in doc["pieces"] if p.get("id") != other.id]
+        try:
+            final = maneuver_ruling(parse_scenario(doc)).outcome["final"]
+        except (ScenarioError, KeyError, ValueError, TypeError):
+            continue
+        end = Pose(float(final["x"]), float(final["y"]), float(final["heading"]))
+        fx, fy = end.forward
+        reach = body_length(str(ship.size)) / 2
+        at = {"x": round(end.x + fx * reach, 2), "y": round(end.y + fy * reach, 2)}
+        label = f"{other.label}: partly under {ship.label}'s final base"
+        out.append((label, "snap", {"piece": other.id, "heading": other.get("heading"), **at}))
+    return out
+
+
 def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
+    if action.get("type") in MOVES:
+        return destination_snaps(scenario, action)
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
     if ship is None:
         return []
+    rams = ram_snaps(scenario, ship)
     pose = pose_of(ship)
     fx, fy = pose.forward
     body, hull = ship_footprint(ship), measured(ship)
@@ -41,4 +139,4 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
             found.append((f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
         values = {"piece": p.id, "heading": p.get("heading")}
         out += [(label, "snap", {**values, "x": at[0], "y": at[1]}) for label, at in found if at is not None]
-    return on_table(out, scenario.table)
+    return on_table(rams + out, scenario.table)

@@ -12,6 +12,7 @@ from typing import Any
 from shapely import Polygon
 
 from rules.engine.scenario import Scenario, reader_names
+from rules.engine.xwing.devices import CARDS
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import ship_outline, ship_pose
@@ -64,11 +65,22 @@ def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
         yield label, difficulty, bearing, direction, speed
 
 
+def device_menu(verb: str) -> list[Choice]:
+    """The devices a ship can drop (or launch) by their card's name: the device is picked, not typed."""
+    return [
+        (card.name, "device", {"action": verb, "device_type": t})
+        for t, card in CARDS.items()
+        if verb in card.modes or (verb == "launch" and card.category == "bomb")
+    ]
+
+
 def dial_menu(doc: dict[str, Any]) -> list[Choice]:
     """The moving ship's printed dial, when its chassis is known: one choice per maneuver, by difficulty
-    (the chosen one's kind also says ``current``)."""
+    (the chosen one's kind also says ``current``).  For a drop or a launch, the devices instead."""
     raw = doc.get("action")
     action: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    if action.get("type") in ("drop", "launch"):
+        return device_menu(str(action["type"]))
     ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
     out: list[Choice] = []

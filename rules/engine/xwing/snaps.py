@@ -8,6 +8,11 @@ ends at most 0.01 mm clear, never overlapping):
 - touching the ship's base ahead, behind, left or right;
 - at the outer edge of range 1, 2 or 3 ahead of the ship (exactly 100, 200, 300 mm from its base);
 - a device or remote with its guides at the ship's rear or front guides, or at the template's far end.
+
+First, the snaps that put a piece where a question is (issue 22): an obstacle, device or remote on the
+template (its start, middle or end: the piece's centre on the template's middle line), under the final
+base, across the line of fire between attacker and defender, partly under a ship's base; the defender
+at range 1, 2 or 3 ahead of the attacker; a ship partly under the device its ship drops or launches.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ import math
 from typing import Any
 
 from shapely import Polygon
+from shapely.ops import nearest_points
 
 from rules.engine.geometry import RANGE_BAND_MM, Pose
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
-from rules.engine.xwing.movement import BASIC, maneuver_path
+from rules.engine.xwing.devices import CARDS, _spec, place_device
+from rules.engine.xwing.movement import BASIC, maneuver_path, unbumped_final
 from rules.engine.xwing.parse import SPEEDS
 from rules.engine.xwing.pieces import against_guides, outline, ship_pose, ship_square
 from rules.engine.xwing.shapes import SHAPES
@@ -59,6 +66,133 @@ def _template(ship: Piece, action: dict[str, Any]) -> tuple[Polygon, Pose, tuple
     return frame.polygon(path.template()), middle, (-math.cos(h), math.sin(h)), end
 
 
+AHEAD_SLANT = 12.0
+"""Degrees right of straight ahead that a defender is snapped to a range: off-centre, its closest lines
+meet at a corner (one line, as at a table) instead of spanning two parallel edges."""
+
+PARTLY = 8.0
+"""mm a piece snapped "partly under" a base reaches under it: plainly overlapping, plainly not centred."""
+
+
+def _centred(piece: Piece, target: tuple[float, float]) -> tuple[float, float]:
+    """Where the piece's position point goes for its outline's centre to be at ``target`` (its facing kept)."""
+    c = outline(piece).centroid
+    return round(target[0] + float(piece.get("x")) - c.x, 2), round(target[1] + float(piece.get("y")) - c.y, 2)
+
+
+def _partly_under(piece: Piece, under: Polygon, away: tuple[float, float]) -> tuple[float, float] | None:
+    """The piece slid out of ``under`` toward ``away`` until clear, then back in by ``PARTLY`` mm."""
+    shape, here = outline(piece), (float(piece.get("x")), float(piece.get("y")))
+    c = under.centroid
+    dx, dy = away[0] - c.x, away[1] - c.y
+    norm = math.hypot(dx, dy)
+    if norm < 1e-6:
+        return None
+    dx, dy = dx / norm, dy / norm
+    start = _centred(piece, (c.x, c.y))
+    at = slide(shape, here, start, (dx, dy), clear_of(under))
+    return None if at is None else (round(at[0] - PARTLY * dx, 2), round(at[1] - PARTLY * dy, 2))
+
+
+def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, movable: list[Piece]) -> list[Snap]:
+    """The snaps that set up what a judge is asked about, before the touching and range ones."""
+    out: list[Snap] = []
+    atype = action.get("type")
+    ships = [p for p in scenario.of_kind("ship") if p.size != "huge"]
+    if atype == "maneuver":
+        path_frame = _maneuver(ship, action)
+        if path_frame is not None:
+            bearing, side, path, frame = path_frame
+            for where, k in (("middle", 0.5), ("start", 0.15), ("end", 0.85)):
+                mx, my = path.point(path.b + path.template_length * k)
+                at = frame.pose(Pose(mx, my, 0.0))
+                out += [
+                    e
+                    for p in movable
+                    for e in _entry(f"{p.label}: on the template, {where}", p, _centred(p, (at.x, at.y)))
+                ]
+            final = unbumped_final(bearing, side, path, frame)
+            out += [
+                e
+                for p in movable
+                for e in _entry(f"{p.label}: under the final base", p, _centred(p, (final.x, final.y)))
+            ]
+    if atype == "attack":
+        defender = next((p for p in ships if p.id == action.get("defender")), None)
+        if defender is not None and defender is not ship:
+            mid = _line_of_fire_middle(ship_square(ship), ship_square(defender))
+            out += [e for p in movable for e in _entry(f"{p.label}: across the line of fire", p, _centred(p, mid))]
+            pose = ship_pose(ship)
+            here = (float(defender.get("x")), float(defender.get("y")))
+            h = math.radians(pose.heading + AHEAD_SLANT)
+            ahead = (math.sin(h), math.cos(h))
+            for band in (2, 1, 3):  # in the middle of the band, ahead and a little to the right
+                gap = (band - 0.5) * RANGE_BAND_MM
+                at = slide(outline(defender), here, (pose.x, pose.y), ahead, at_least(ship_square(ship), gap))
+                out += _entry(f"{defender.label}: at range {band} ahead of {ship.label}", defender, at)
+    if atype in ("drop", "launch"):
+        device = action.get("device")
+        dtype = device.get("type") if isinstance(device, dict) else None
+        card = CARDS.get(str(dtype))
+        if card is not None:
+            try:
+                tmpl = action.get("template")
+                _, tokens = place_device(
+                    ship,
+                    "snap",
+                    str(dtype),
+                    _spec(tmpl if isinstance(tmpl, dict) else None, card),
+                    drop=atype == "drop",
+                )
+            except (KeyError, ValueError, TypeError):
+                tokens = []
+            if tokens:
+                landed = tokens[0].polygon
+                for other in ships:
+                    if other is not ship:
+                        at = _partly_under(other, landed, (float(other.get("x")), float(other.get("y"))))
+                        out += _entry(f"{other.label}: partly under the {card.name}", other, at)
+    # partly under the acting ship and the ship nearest to it (a live snap list stays short and fast)
+    others = sorted((o for o in ships if o is not ship), key=lambda o: ship_square(o).distance(ship_square(ship)))
+    for p in movable:
+        for other in [ship, *others[:1]]:
+            c = outline(p).centroid
+            away = (
+                (c.x, c.y)
+                if c.distance(ship_square(other).centroid) > 1
+                else (other.get("x"), float(other.get("y")) - 1)
+            )
+            at = _partly_under(p, ship_square(other), (float(away[0]), float(away[1])))
+            out += _entry(f"{p.label}: partly under {other.label}'s base", p, at)
+    return out
+
+
+def _line_of_fire_middle(a: Polygon, d: Polygon) -> tuple[float, float]:
+    """The middle of the closest lines between two bases: of the parts of each edge that are closest
+    (a band between parallel edges, a corner otherwise), so a piece there lies across every one of them."""
+    gap = a.distance(d) + 0.05
+    near_a = a.boundary.intersection(d.buffer(gap)).centroid
+    near_d = d.boundary.intersection(a.buffer(gap)).centroid
+    if near_a.is_empty or near_d.is_empty:
+        pa, pd = nearest_points(a, d)
+        return (pa.x + pd.x) / 2, (pa.y + pd.y) / 2
+    return (near_a.x + near_d.x) / 2, (near_a.y + near_d.y) / 2
+
+
+def _maneuver(ship: Piece, action: dict[str, Any]) -> Any:
+    """(bearing, side, path, frame) of the maneuver the action holds so far (None without a whole one)."""
+    bearing, speed = action.get("bearing"), action.get("speed")
+    if action.get("type") != "maneuver" or not isinstance(bearing, str) or bearing not in SPEEDS:
+        return None
+    if isinstance(speed, bool) or not isinstance(speed, int | str) or str(speed) not in map(str, SPEEDS[bearing]):
+        return None
+    if bearing not in BASIC or bearing.startswith(("sideslip", "reverse")) or ship.size == "huge":
+        return None
+    side = -1 if action.get("direction") == "left" else 1
+    _, path, frame = maneuver_path(ship, bearing, int(speed), side)
+    return bearing, side, path, frame
+
+
 def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     """Snaps for the first few non-ship pieces, relative to the ship the action names."""
     ship_id = action.get("ship") or action.get("attacker")
@@ -71,7 +205,7 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     pose = ship_pose(ship)
     fx, fy = pose.forward
     template = _template(ship, action)
-    out: list[Snap] = []
+    out: list[Snap] = _question_snaps(scenario, action, ship, movable)
     for p in movable:
         name, ship_name = p.label, ship.label
         shape, here = outline(p), (float(p.get("x")), float(p.get("y")))

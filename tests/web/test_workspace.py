@@ -1,0 +1,126 @@
+"""The setup page's workspace: picks and adds answer in place (htmx), the table says what to zoom to."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+BASE = {"game": "xwing", "edition": "2.5", "action": "maneuver", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0"}
+SHIP = {"p-0-id": "a", "p-0-kind": "ship", "p-0-chassis": "t65xwing", "p-0-size": "small"}
+SHIP |= {"p-0-x": "300", "p-0-y": "300"}
+WORKSPACE = {"HX-Request": "true", "HX-Target": "workspace"}
+
+
+def fit(page: str) -> tuple[list[float], str]:
+    """The table's fit box (picture units: x, y down, width, height) and its key."""
+    m = re.search(r'data-fit="([^"]+)" data-fit-key="([^"]*)"', page)
+    assert m is not None
+    return [float(v) for v in m.group(1).split()], htmllib.unescape(m.group(2))
+
+
+def test_adding_in_place_answers_with_the_page_that_holds_the_piece_and_pushes_its_address(client: Client) -> None:
+    q = BASE | SHIP | {"palette": "xwing:obstacle:asteroid-4", "add_named": "1", "near_x": "300", "near_y": "420"}
+    r = client.get("/setup/", q, headers=WORKSPACE)
+    assert r.status_code == 200  # no redirect: htmx swaps the workspace in place
+    page = r.content.decode()
+    assert '<div id="workspace"' in page and 'data-piece="asteroid-4-1"' in page  # the preview holds it already
+    pushed = parse_qs(urlparse(r["HX-Push-Url"]).query)
+    assert "add_named" not in pushed and "near_x" not in pushed and pushed["p-1-shape"] == ["asteroid-4"]
+    # it lands near where the table is looked at, on a free spot (not on the ship)
+    x, y = float(pushed["p-1-x"][0]), float(pushed["p-1-y"][0])
+    assert abs(x - 300) <= 90 and abs(y - 420) <= 90 and (abs(x - 300) >= 90 or abs(y - 300) >= 90)
+    plain = client.get("/setup/", q)
+    assert plain.status_code == 303  # without htmx: the address that holds it, as before
+
+
+def test_a_typed_change_answers_with_the_preview_alone(client: Client) -> None:
+    page = client.get("/setup/", BASE | SHIP, headers={"HX-Request": "true", "HX-Target": "preview"}).content.decode()
+    assert '<div id="workspace"' not in page and 'class="stage"' in page
+
+
+def test_the_table_fits_the_pieces_then_the_action_and_says_when_the_question_changed(client: Client) -> None:
+    (x, y, w, h), key = fit(client.get("/setup/", BASE | SHIP).content.decode())
+    top = 914.4 - 300  # the ship's centre in picture units
+    assert x < 300 < x + w and y < top < y + h and w < 200  # the ship, with room around: not the whole table
+    assert key.startswith("pieces;")
+    moving = BASE | SHIP | {"ship": "a", "bearing": "bank", "direction": "left", "speed": "2"}
+    (x2, y2, w2, h2), key2 = fit(client.get("/setup/", moving).content.decode())
+    assert key2 != key and "bearing=bank" in key2
+    assert y2 < top - 100  # the template and the final base ahead of the ship are in the box
+    dragged = moving | {"p-0-x": "320"}
+    assert fit(client.get("/setup/", dragged).content.decode())[1] == key2  # a drag keeps the view
+
+
+def test_the_chosen_maneuver_is_marked_on_the_dial(client: Client) -> None:
+    moving = BASE | SHIP | {"ship": "a", "bearing": "bank", "direction": "left", "speed": "2", "pick": "1"}
+    page = client.get("/setup/", moving).content.decode()
+    chosen = re.findall(r'data-option="([^"]+)" aria-current="true"', page)
+    assert chosen == ["2 bank left"]
+
+
+def test_undo_loads_an_earlier_address_with_a_200_even_when_something_is_still_missing(client: Client) -> None:
+    """htmx refuses to restore a page that answers 400: Undo (history.back) must get the page with a 200."""
+    half = BASE | SHIP | {"ship": "a"}  # the maneuver is not chosen yet
+    assert client.get("/setup/", half).status_code == 400  # as a submission: what is missing is an error
+    restored = client.get("/setup/", half, headers={"HX-History-Restore-Request": "true"})
+    assert restored.status_code == 200 and 'data-piece="a"' in restored.content.decode()
+
+
+def test_an_armada_move_without_a_destination_draws_its_legal_region_and_offers_one(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "2", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-1-id": "vic", "p-1-kind": "ship", "p-1-size": "medium", "p-1-x": "900", "p-1-y": "700", "p-1-label": "V"}
+    q |= {"action": "move-obstacle", "moved": "rock", "max_distance": "2", "min_distance": "1", "toward": "vic"}
+    page = client.get("/setup/", q).content.decode()
+    assert 'class="figure line"' in page or 'class="figure area"' in page  # the legal positions, drawn
+    assert "Tap a spot inside the legal region" in page and 'data-testid="verdict"' not in page
+    found = re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
+    links = {htmllib.unescape(label): htmllib.unescape(href) for href, label in found}
+    target = parse_qs(urlparse(links["Asteroid field: toward V, as far as it may go"]).query)
+    assert target["p-0-x"] == ["900"] and float(target["to_y"][0]) > 450  # the move's destination, not the row
+    after = client.get("/setup/" + links["Asteroid field: toward V, as far as it may go"]).content.decode()
+    assert "Moving Asteroid field: legal." in after
+
+
+def test_an_armada_move_is_set_up_by_picking_its_distance_and_the_piece_it_moves_toward(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "2", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-1-id": "vic", "p-1-kind": "ship", "p-1-size": "medium", "p-1-x": "900", "p-1-y": "700", "p-1-label": "V"}
+    q |= {"action": "move-obstacle", "moved": "rock"}
+    page = client.get("/setup/", q).content.decode()
+    found = re.findall(r'<a class="dial-[a-z]+" href="([^"]+)" data-option="([^"]+)"', page)
+    menu = {htmllib.unescape(label): htmllib.unescape(href) for href, label in found}
+    assert {"distance 1–2", "up to distance 3", "toward V"} <= set(menu)
+    picked = parse_qs(urlparse(menu["distance 1–2"]).query)
+    assert picked["max_distance"] == ["2"] and picked["min_distance"] == ["1"] and picked["moved"] == ["rock"]
+    toward = client.get("/setup/" + menu["distance 1–2"]).content.decode()
+    href = re.search(r'<a class="dial-toward" href="([^"]+)" data-option="toward V"', toward).group(1)
+    both = parse_qs(urlparse(htmllib.unescape(href)).query)
+    assert both["toward"] == ["vic"] and both["max_distance"] == ["2"]  # the distance picked is kept
+    chosen = client.get("/setup/" + htmllib.unescape(href)).content.decode()
+    assert re.findall(r'data-option="([^"]+)" aria-current="true"', chosen) == ["distance 1–2", "toward V"]
+    assert "<summary><strong>distance 1–2, toward V</strong> · change</summary>" in chosen  # folded once chosen
+
+
+def test_an_armada_table_with_only_an_obstacle_is_drawn(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "rock", "p-0-kind": "obstacle", "p-0-type": "asteroid-field", "p-0-x": "900", "p-0-y": "450"}
+    q |= {"p-0-shape": "asteroid-field-1", "action": "maneuver"}
+    assert 'data-piece="rock"' in client.get("/setup/", q).content.decode()
+
+
+def test_an_armada_speed_chart_folds_under_what_was_chosen_once_the_tool_side_is(client: Client) -> None:
+    q = {"game": "armada", "edition": "1.5", "p-TOTAL_FORMS": "1", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"p-0-id": "cr", "p-0-kind": "ship", "p-0-chassis": "cr90-corvette-a", "p-0-x": "900", "p-0-y": "400"}
+    q |= {"action": "maneuver", "ship": "cr", "speed": "2"}
+    open_chart = client.get("/setup/", q).content.decode()
+    assert '<nav class="dial devices"' in open_chart and "· change</summary>" not in open_chart  # still choosing
+    chosen = client.get("/setup/", q | {"side": "left"}).content.decode()
+    summary = "<summary><strong>Speed 2, Tool on the left, Joint 1: straight, Joint 2: straight</strong> · change"
+    assert summary in chosen
