@@ -9,9 +9,9 @@ data here so the branches' probabilities always add up to 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import product
 from typing import Any
+
+from rules.engine.dice import branch, odds
 
 P = "armada-1.5/obstacles/"
 T = "armada-1.5/tokens/"
@@ -66,17 +66,7 @@ class NearEffect:
         """Every distinct result of the dice with its exact probability, most likely first."""
         if not self.dice:
             return []
-        totals: dict[int, Fraction] = {}
-        for faces in product(BLUE_FACES, repeat=self.dice):
-            p = Fraction(1)
-            for f in faces:
-                p *= Fraction(BLUE_FACES[f], 8)
-            n = self.cards(faces)
-            totals[n] = totals.get(n, Fraction(0)) + p
-        return [
-            {"cards": n, "probability": float(v), "odds": f"{v.numerator}/{v.denominator}"}
-            for n, v in sorted(totals.items(), key=lambda kv: -kv[1])
-        ]
+        return [branch("cards", n, p) for n, p in odds(BLUE_FACES, self.dice, self.cards)]
 
 
 NEAR: dict[str, NearEffect] = {

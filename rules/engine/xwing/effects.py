@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import product
 from typing import Any
+
+from rules.engine.dice import branch, odds
 
 FACES = {"hit": 3, "crit": 1, "focus": 2, "blank": 2}
 
@@ -47,17 +47,7 @@ class Effect:
         """Every distinct result of the dice with its exact probability."""
         if not self.dice:
             return []
-        totals: dict[str, Fraction] = {}
-        for faces in product(FACES, repeat=self.dice):
-            p = Fraction(1)
-            for f in faces:
-                p *= Fraction(FACES[f], 8)
-            key = self.resolve(faces)
-            totals[key] = totals.get(key, Fraction(0)) + p
-        return [
-            {"result": k, "probability": float(v), "odds": f"{v.numerator}/{v.denominator}"}
-            for k, v in sorted(totals.items(), key=lambda kv: -kv[1])
-        ]
+        return [branch("result", k, p) for k, p in odds(FACES, self.dice, self.resolve)]
 
     def resolve(self, faces: tuple[str, ...] | list[str]) -> str:
         """The result of a definite roll."""
