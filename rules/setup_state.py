@@ -236,6 +236,10 @@ class Setup:
         pieces: list[tuple[str, str, str]] = []
         self.followed: list[str] = []
         """Row inputs that changed because a ship's name did (a live preview redraws them)."""
+        if self.bound and data is not None and counted is None:
+            # a link that sets only the game (or a document) has no rows yet: none, not a tampered form
+            data = data.copy()
+            data["p-TOTAL_FORMS"], data["p-INITIAL_FORMS"] = "0", "0"
         if self.bound and data is not None:
             n = min(counted or 0, MAX_ROWS)
             data, self.followed = _follow_chassis(_with_row_ids(data, n), n)

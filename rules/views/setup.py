@@ -441,8 +441,14 @@ def explain(request: HttpRequest) -> HttpResponse:
         return limited
     s = Setup(request.POST)
     if s.scenario is None:
-        ctx = _form_context(s)
-        return render(request, "rules/setup.html", ctx, status=400)
+        # incomplete or wrong: the whole setup page again, its table and menus kept, with what is missing (400)
+        address = _address(request, request.POST)
+        if isinstance(address, HttpResponse):
+            return address
+        page = _page(request, request.POST, address)
+        if page.status_code == 200:
+            page.status_code = 400
+        return page
     if cached_ruling(s.scenario) is None and (limited := limits.over(request, limits.RENDERS)) is not None:
         return limited  # this client's expensive rulings used the render limit up
     started = time.thread_time()

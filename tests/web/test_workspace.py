@@ -124,3 +124,22 @@ def test_an_armada_speed_chart_folds_under_what_was_chosen_once_the_tool_side_is
     chosen = client.get("/setup/", q | {"side": "left"}).content.decode()
     summary = "<summary><strong>Speed 2, Tool on the left, Joint 1: straight, Joint 2: straight</strong> · change"
     assert summary in chosen
+
+
+def test_explain_with_a_choice_missing_keeps_the_table_and_says_what_is_missing(client: Client) -> None:
+    """A new user pressed Explain before choosing the tool's side: the page came back with an empty table."""
+    q = {"game": "armada", "edition": "1.5", "action": "maneuver", "ship": "a", "speed": "3", "clicks": "0, 0, 0"}
+    q |= {"p-TOTAL_FORMS": "2", "p-INITIAL_FORMS": "0"}
+    q |= {"p-0-id": "a", "p-0-kind": "ship", "p-0-size": "small", "p-0-x": "300", "p-0-y": "300", "p-0-player": "1"}
+    q |= {"p-1-id": "b", "p-1-kind": "ship", "p-1-size": "small", "p-1-x": "300", "p-1-y": "600", "p-1-player": "2"}
+    r = client.post("/explain/", q)
+    page = r.content.decode()
+    assert r.status_code == 400
+    assert 'data-piece="a"' in page and 'data-piece="b"' in page, "the table is still drawn"
+    assert "Tool side" in page and "The table is empty" not in page
+
+
+def test_a_game_link_on_the_empty_page_is_no_tampered_form(client: Client) -> None:
+    """The first tap most users make: no ManagementForm error, no 'required' under a menu while building."""
+    page = client.get("/setup/", {"game": "armada", "edition": "1.5", "pick": "1"}).content.decode()
+    assert "ManagementForm" not in page and "This field is required" not in page
