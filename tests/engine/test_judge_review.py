@@ -60,7 +60,7 @@ def test_a_bomb_moved_through_says_it_has_no_effect() -> None:
 def test_the_summary_names_the_consequences() -> None:
     r = rule([ship("a", 300, 200), rect("rock", 290, 260, 310, 270)], move(speed=2))
     assert (
-        "effects: Asteroid" in r.summary
+        "Asteroid takes effect" in r.summary
         and "skips its Perform Action step" not in r.summary
         or r.outcome["skips_perform_action"]
     )

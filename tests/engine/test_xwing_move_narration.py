@@ -229,7 +229,7 @@ def test_the_maneuver_verdict_says_it_in_words() -> None:
     n = narrate_maneuver(maneuver(met=MET, resolved=RESOLVED, bumped=(ENEMY,), executed="partial"))
     assert n.summary == (
         "Piece 0 partially executes its bank left 2 through Piece 1 and Piece 3 and bumps Piece 5, ending on "
-        "Piece 2; effects: Piece 1, Piece 3; it cannot attack."
+        "Piece 2; Piece 1, then Piece 3 take effect; it cannot attack."
     )
     # the position is left to the outcome and the picture: no step tells it in coordinates
     assert not any("404.78" in s.text or "315°" in s.text for s in n.steps)
@@ -437,3 +437,9 @@ def test_a_fleeing_ship_is_told_how_far_its_base_reaches_past_the_edge() -> None
     assert flee.text.startswith("Its base reaches about 11 mm past the table edge, so the ship flees")
     close = narrate_maneuver(maneuver(fled=True, past_edge=0.4))
     assert any(s.text.startswith("Its base reaches less than 1 mm past the table edge") for s in close.steps)
+
+
+def test_the_verdict_says_what_takes_effect_in_words() -> None:
+    """A new user read "ending on Debris 1; effects: Debris 1": the consequence is said as a player says it."""
+    one = narrate_maneuver(maneuver(met=MET, resolved=replace(RESOLVED, effect_sources=(ROCK,))))
+    assert "; Piece 1 takes effect" in one.summary and "effects:" not in one.summary

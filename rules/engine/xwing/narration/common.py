@@ -115,8 +115,10 @@ def consequences(
     """The verdict's tail: every consequence a player acts on, in the order they happen."""
     s = ""
     sources = list(effect_sources)
-    if sources:
-        s += f"; effects: {names(labels, sources)}"
+    if len(sources) == 1:
+        s += f"; {names(labels, sources)} takes effect"
+    elif sources:  # in the order they resolve
+        s += f"; {', then '.join(labels.get(i, i) for i in sources)} take effect"
     s += remote_summary(labels, ship, remote_entries)
     if fled:
         s += "; it flees the play area"
