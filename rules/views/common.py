@@ -97,7 +97,7 @@ def _named(scenario: Scenario, outcome: dict[str, Any]) -> dict[str, Any]:
     lists = ("bumped", "cannot_attack", "damaged_ships", "displaced_squadrons")
     named: dict[str, Any] = {k: scenario.names(outcome.get(k) or []) for k in lists}
     effects = outcome.get("effects") or []
-    named["effects"] = [(scenario.names([e.get("source", "")]), e.get("text", "")) for e in effects]
+    named["effects"] = [(e.get("name") or scenario.names([e.get("source", "")]), e.get("text", "")) for e in effects]
     return named
 
 

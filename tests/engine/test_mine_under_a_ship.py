@@ -58,6 +58,7 @@ def test_a_fused_mine_relocated_under_a_ship_loses_a_fuse_instead() -> None:
     assert o["effects"] == [
         {
             "source": "m",
+            "name": "Proximity Mine",  # the piece as the reader sees it
             "trigger": "overlap",
             "rule": "xwing-2.5/fuse/marker",
             "text": "Loses 1 fuse marker instead of detonating.",

@@ -640,3 +640,15 @@ def test_an_examples_internal_case_reference_is_never_shown(client: Client) -> N
         client.get(f"/api/v1/rulings/{ex.id}").content.decode(),
     ]
     assert not [p for p in pages if ex.case in p or "seed 0" in p]
+
+
+@pytest.mark.django_db
+def test_a_dropped_device_is_named_not_shown_by_its_id(client: Client) -> None:
+    """A new user's drop read "proximity-mine-2: The mine detonates…" under What happens."""
+    doc = next(e for e in examples() if e.slug.startswith("dv-03")).scenario.to_dict()
+    doc["action"]["device"]["id"] = "proximity-mine-2"
+    r = client.post("/api/v1/rulings", data=json.dumps(doc), content_type="application/json")
+    assert r.status_code == 200 and r.json()["outcome"]["effects"][0]["name"] == "Proximity Mine"
+    page = client.get(f"/s/{r.json()['id']}/").content.decode()
+    what = page.split('id="outcome-title"')[1].split("</section>")[0]
+    assert "proximity-mine-2" not in what and "Proximity Mine" in what

@@ -437,15 +437,18 @@ def _mine_effects(
     ed = scenario.edition
     eff = MINE_EFFECTS[device_type]
     out: list[dict[str, Any]] = []
+    on_table = {p.id: p.label for p in scenario.pieces}  # a relocated device is a piece; a dropped one is made
     for n, t in enumerate(tokens, start=1):
         ships = tuple(under_by_token.get(t.id, ()))
         if not ships:
             continue
         about = {"card": card.name, "tokens": len(tokens), "n": n, "ships": ships}
+        name = on_table.get(t.id) or (card.name if len(tokens) == 1 else f"{card.name} {n}")
         if fuses:
             out.append(
                 {
                     "source": t.id,
+                    "name": name,
                     "trigger": "overlap",
                     "rule": cid(ed, "fuse/marker"),
                     "text": "Loses 1 fuse marker instead of detonating.",
@@ -456,6 +459,7 @@ def _mine_effects(
             continue
         given = scenario.dice.get(t.id)
         entry = effect_facts(ed, t.id, eff, "overlap", given)
+        entry["name"] = name
         entry["ship"] = ships[0] if len(ships) == 1 else None
         if len(ships) > 1:
             entry["choose_from"] = list(ships)
@@ -625,6 +629,7 @@ def _bomb_rolls(
     effects = []
     for sid in affected:
         e = effect_facts(scenario.edition, bomb.id, roll, "detonation", given)
+        e["name"] = bomb.label
         e["ship"] = sid
         effects.append(e)
     entry["effects"] = effects

@@ -201,6 +201,7 @@ def effect_entry(
     """
     given = scenario.dice.get(pid) if use_dice else None
     entry = effect_facts(scenario.edition, pid, eff, trigger, given)
+    entry["name"] = name  # a device the action makes is no piece of the table: its name is said here
     return entry, effect_result_text(entry, given, name, eff)
 
 
