@@ -26,6 +26,8 @@ def test_the_issue_queries_find_the_relevant_clauses_and_examples() -> None:
     ship_overlap = _keys("overlap ship", "clause")
     assert {"xwing-2.5/overlap/partial", "armada-1.5/overlapping/ship-onto-ship"} <= set(ship_overlap[:30])
     assert _keys("ship overlap", "clause") == ship_overlap  # any order, the same ranking
+    overlapped = _keys("overlap ship", "example")[:10]  # the closest overlapped ship, a ship onto squadrons
+    assert _example("ar-07") in overlapped and _example("am-08") in overlapped
     mine = _keys("mine under ship", "clause")
     assert {"xwing-2.5/device/under", "xwing-2.5/mine/detonation"} <= set(mine[:10])
     assert _example("dv-03") in _keys("mine under ship", "example")  # "A proximity mine dropped under an enemy ship"
