@@ -102,3 +102,12 @@ def test_learning_without_javascript(browser: Browser, base_url: str) -> None:
             "id", f"learn-step-{ex.questions[0].step}"
         )
         expect(page.locator("#learn-progress")).to_be_hidden()
+
+
+def test_the_answers_are_on_the_first_screen_of_a_phone(browser: Browser, base_url: str) -> None:
+    with watched_page(browser, **PHONE) as page:
+        for topic, seed in (("xwing-mixed", 2), ("xwing-obstacles", 11), ("armada-obstacles", 3)):
+            page.goto(f"{base_url}/learn/{topic}/{seed}/")
+            for button in page.locator(".learn-choices button").all():
+                box = button.bounding_box()
+                assert box is not None and box["y"] + box["height"] <= 844, (topic, seed, button.inner_text())
