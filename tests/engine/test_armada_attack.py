@@ -274,3 +274,19 @@ def test_a_named_ship_uses_its_own_arc_lines() -> None:
     assert run([a, sq], attack)["in_arc"]
     assert not run([{**a, "chassis": "nebulon-b-escort-frigate"}, sq], attack)["in_arc"]
     assert "pieces[0].chassis" in problems([{**a, "chassis": "victory-i-class-star-destroyer"}, sq], attack)
+
+
+@pytest.mark.parametrize("zone", [[], {}, 3, True])
+def test_a_hull_zone_that_is_not_a_name_is_refused_for_a_huge_ship_too(zone: Any) -> None:
+    """The long fuzz run: a list as a huge ship's attacker_zone was a 500 (it was looked up as an alias)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "rules" / "examples" / "ak-11-huge-ship-auxiliary-zone.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))["scenario"]
+    attacker = next(p for p in doc["pieces"] if p["id"] == doc["action"]["attacker"])
+    assert attacker["size"] == "huge"
+    doc["action"]["attacker_zone"] = zone
+    with pytest.raises(ScenarioError) as e:
+        parse_scenario(doc)
+    assert [p.field for p in e.value.problems] == ["action.attacker_zone"]

@@ -38,6 +38,9 @@ def _zone(c: Checker, a: dict[str, Any], key: str, piece: dict[str, Any] | None,
     if raw is None:
         c.add(f, f"is required: the {role}'s hull zone ({', '.join(allowed)})")
         return None
+    if not isinstance(raw, str):
+        c.add(f, f"must be a hull zone's name: one of {', '.join(allowed)}")
+        return None
     if size == "huge" and raw in ALIASES:
         raw = ALIASES[raw]
     if raw not in allowed:
