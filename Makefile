@@ -63,10 +63,11 @@ test: venv chromium postgres nginx lint
 	TABLE_RULING_CACHE_DIR=$$(mktemp -d) $(PY) -m pytest tests/engine tests/web tests/e2e
 	TABLE_RULING_CACHE_DIR=$$(mktemp -d) scripts/test-postgres
 
-# The long fuzz profile (issue: survive a forum): FUZZ_EXAMPLES inputs per route test (3 tests).
-FUZZ_EXAMPLES ?= 34000
+# The long fuzz profile (issues: survive a forum, reliability): 102,000 inputs over every route test,
+# weighted per test (scripts/fuzz-long; FUZZ_SCALE multiplies the counts).
+FUZZ_SCALE ?= 1
 fuzz: venv
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/web/test_fuzz_routes.py -q -p no:logging --hypothesis-show-statistics
+	PY=$(PY) scripts/fuzz-long $(FUZZ_SCALE)
 
 bench: venv
 	$(PY) bench/bench_ruling.py
