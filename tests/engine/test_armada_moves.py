@@ -17,6 +17,7 @@ from rules.engine.armada.obstacles import move_facts
 from rules.engine.armada.pieces import footprint, measured
 from rules.engine.clauses import get_clause
 from rules.engine.ruling import Ruling
+from rules.library import examples
 
 R = "armada-1.5/obstacle-movement/"
 LIBRARY = Path(__file__).resolve().parents[2] / "rules" / "examples"
@@ -303,6 +304,7 @@ def _synthetic(facts: dict[str, Any]) -> list[dict[str, Any]]:
     for key, params in keys.items():
         broken = [{"rule": R + "toward", "key": key, "pieces": [facts["piece"]], **params}]
         out.append({**facts, "broken": broken, "target": "t", "target_name": "Frigate"})
+    out.append({**facts, "broken": [], "moved": False, "rotated": True})  # turned where it is
     return out
 
 
@@ -336,3 +338,13 @@ def test_the_template_check_can_fail() -> None:
     with pytest.raises(KeyError):
         n.say("v.overlap")  # {hit} is not among the facts
     assert INTERNAL.search("the no-overlap rule of seed 001") and HEADLINE_COORDS.search("centre at 12.0, 30.5")
+
+
+def test_the_verdict_says_what_the_piece_does_or_why_it_may_not() -> None:
+    """A card or a link preview shows only the summary: "Moving Asteroid field: legal." told a player nothing."""
+    by_id = {e.id: e.scenario for e in examples() if e.scenario.game == "armada"}
+    legal = [evaluate(s).summary for s in by_id.values() if s.action.get("type") == "move-obstacle"]
+    assert any(re.fullmatch(r"Asteroid field moves about \d+ mm toward [^:]+: legal\.", s) for s in legal), legal
+    assert any(re.fullmatch(r"Moving [^:]+: not legal\. .+ would overlap .+\.", s) for s in legal), legal
+    assert any("stays where it is: legal." in s for s in legal), legal
+    assert not any(s.endswith(": legal.") and s.startswith("Moving") for s in legal), legal

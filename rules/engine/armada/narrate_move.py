@@ -163,9 +163,17 @@ TEMPLATES: dict[str, str] = {
     "verdict.not-legal.title": "The move is not legal",
     "verdict.disputed.title": "The move is legal by the movement rules",
     "verdict.disputed.text": "Every rule they state is met; the open question above is for the players to settle.",
-    "summary.legal": "Moving {name}: legal.",
-    "summary.disputed": "Moving {name}: legal by the movement rules, with an open question (see the steps).",
-    "summary.not-legal": "Moving {name}: not legal.",
+    "summary.legal": "{name} {how}{toward_words}: legal.",
+    "summary.disputed": (
+        "{name} {how}{toward_words}: legal by the movement rules, with an open question (see the steps)."
+    ),
+    "summary.not-legal": "Moving {name}{toward_words}: not legal. {reason}.",
+    "summary.more": "{first} (and {more} more)",
+    "how.moves": "moves {amount}",
+    "how.moves-rotated": "moves {amount} and rotates",
+    "how.rotates": "rotates where it is",
+    "how.stays": "stays where it is",
+    "toward": " toward {target_name}",
 }
 
 
@@ -191,6 +199,21 @@ class Narrator:
     def say(self, key: str, /, **more: Any) -> str:
         self.used.add(key)
         return _FORMAT.format(TEMPLATES[key], **{**self.facts, **more})
+
+
+def _summary(n: Narrator, violations: Violations, disputed: bool) -> str:
+    """The verdict in one line: what the piece does (or why it may not), so a card or a link preview says it."""
+    f = n.facts
+    toward_words = n.say("toward") if f["target"] else ""
+    if violations:
+        first = violations[0]["message"]
+        reason = n.say("summary.more", first=first, more=len(violations) - 1) if len(violations) > 1 else first
+        return n.say("summary.not-legal", toward_words=toward_words, reason=reason)
+    if f["moved"]:
+        how = n.say("how.moves-rotated" if f["rotated"] else "how.moves", amount=about(f["shift"]))
+    else:
+        how = n.say("how.rotates" if f["rotated"] else "how.stays")
+    return n.say("summary.disputed" if disputed else "summary.legal", how=how, toward_words=toward_words)
 
 
 def about(mm: float) -> str:
@@ -372,12 +395,7 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
     else:
         steps.append(Step(n.say("verdict.legal.title"), n.say("verdict.legal.text"), (R + "along-ruler",), (pid,)))
     outcome = {**f["outcome"], "violations": violations}
-    if violations:
-        summary = n.say("summary.not-legal")
-    elif disputed:
-        summary = n.say("summary.disputed")
-    else:
-        summary = n.say("summary.legal")
+    summary = _summary(n, violations, bool(disputed))
     if used is not None:
         used |= n.used
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)
