@@ -201,8 +201,11 @@ RENAME = "rename"
 def _ships_by_name(game_name: str) -> dict[str, str]:
     """Each of a game's ships by the name its row is labelled with when picked (casefolded): its chassis key."""
     spec = games.get(game_name).form
-    return {str(values["label"]).casefold(): key for key, _ in games.get(game_name).chassis_choices
-            if (values := spec.chassis_row(key)) and values.get("label")}
+    return {
+        str(values["label"]).casefold(): key
+        for key, _ in games.get(game_name).chassis_choices
+        if (values := spec.chassis_row(key)) and values.get("label")
+    }
 
 
 def renamed(data: Any) -> Any:
