@@ -630,6 +630,30 @@ document.body.addEventListener("htmx:afterSettle", () => {
   }
   wasFocused = null;
 });
+// A preview asked before the last change (or before a newer request) is stale: its answer is dropped, else it
+// would redraw the form as it was (a choice made meanwhile undone, and sent so by the next request). Not
+// hx-sync's abort: htmx reports every aborted request as a console error.
+let edits = 0; // changes made in the form: typed, picked, dragged
+let issued = 0; // requests sent
+for (const kind of ["change", "input"]) {
+  document.addEventListener(
+    kind,
+    (event) => {
+      if (form() && event.target.form === form()) edits += 1;
+    },
+    true,
+  );
+}
+document.body.addEventListener("htmx:beforeRequest", (event) => {
+  const xhr = event.detail.xhr;
+  if (!xhr) return;
+  issued += 1;
+  xhr.tableRuling = { seq: issued, edits };
+});
+document.body.addEventListener("htmx:beforeSwap", (event) => {
+  const asked = event.detail.xhr && event.detail.xhr.tableRuling;
+  if (asked && (asked.seq < issued || asked.edits < edits)) event.preventDefault();
+});
 // htmx copies the page when it pushes an address: no style attribute may be in it (the CSP refuses them)
 document.body.addEventListener("htmx:beforeHistorySave", () => {
   for (const el of document.querySelectorAll("body [style]")) el.removeAttribute("style");
