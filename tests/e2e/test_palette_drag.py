@@ -47,11 +47,17 @@ def test_a_palette_entry_dragged_onto_the_table_lands_where_it_is_dropped(
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
         page.goto(f"{base_url}/setup/")
         expect(page.locator("html[data-editor=on]")).to_have_count(1)
-        page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
-        expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
-        settle(page)
         summary = page.get_by_text("Drag a piece onto the table")
         summary.tap() if touch else summary.click()
+        # onto the empty table (no picture yet): it is added mid-table
+        chip = page.locator('.palette-chip[data-palette="xwing:ship:t65xwing"]')
+        chip.scroll_into_view_if_needed()  # along its row (the ships by name, swiped sideways)
+        box, stage = chip.bounding_box(), page.locator("#preview .stage").bounding_box()
+        assert box is not None and stage is not None
+        start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        _drag(page, touch, start, (stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2))
+        expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
+        settle(page)
         chip = page.locator('.palette-chip[data-palette="xwing:obstacle:asteroid-1"]')
         chip.scroll_into_view_if_needed()
         settle(page)
