@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import cache
 from typing import Any
 
 from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
@@ -198,8 +199,10 @@ RENAME = "rename"
 """Sent with a name typed in the selected piece's sheet (its row's index): the row was renamed on purpose."""
 
 
+@cache
 def _ships_by_name(game_name: str) -> dict[str, str]:
-    """Each of a game's ships by the name its row is labelled with when picked (casefolded): its chassis key."""
+    """Each of a game's ships by the name its row is labelled with when picked (casefolded): its chassis key
+    (the same for every request: worked out once per process, for registry names only)."""
     spec = games.get(game_name).form
     return {
         str(values["label"]).casefold(): key
