@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import cache
 from typing import Any
 
 from rules.engine import Problem, Scenario, ScenarioError, games, parse_scenario
@@ -57,7 +58,7 @@ def query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
     if not hasattr(data, "urlencode"):
         return None
     q = data.copy()
-    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED, *NEAR]:
+    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED, *NEAR, *AT]:
         q.pop(key, None)
     q["p-TOTAL_FORMS"] = str(len(rows))
     q["p-INITIAL_FORMS"] = "0"
@@ -74,9 +75,13 @@ NEAR = ("near_x", "near_y")
 """Where the table's view is centred (mm, set by the page's script): a piece added by name lands there."""
 
 
-def _near(data: Any, table: tuple[float, float]) -> tuple[float, float] | None:
-    """The view's centre sent with an add, on the table (None without one: mid-table)."""
-    x, y = (number(str(data.get(k) or "")) for k in NEAR)
+AT = ("at_x", "at_y")
+"""Where a piece dragged from the palette was dropped (mm, set by the page's script): it is added exactly there."""
+
+
+def _near(data: Any, table: tuple[float, float], keys: tuple[str, str] = NEAR) -> tuple[float, float] | None:
+    """The view's centre (or with ``AT`` the drop point) sent with an add, on the table (None without one)."""
+    x, y = (number(str(data.get(k) or "")) for k in keys)
     if isinstance(x, int | float) and isinstance(y, int | float) and 0 < x < table[0] and 0 < y < table[1]:
         return float(x), float(y)
     return None
@@ -84,7 +89,8 @@ def _near(data: Any, table: tuple[float, float]) -> tuple[float, float] | None:
 
 def named_row(key: str, rows: list[dict[str, Any]], near: Any = None) -> dict[str, Any]:
     """A new row for a piece picked by name: its facts filled in, an id of its own, mid-table or near
-    the view's centre (``near``: the submitted data with ``near_x``/``near_y``)."""
+    the view's centre (``near``: the submitted data with ``near_x``/``near_y``), or exactly where it was
+    dropped (``at_x``/``at_y``)."""
     game_name, _, rest = key.partition(":")
     if game_name not in games.names():
         return {}
@@ -94,7 +100,11 @@ def named_row(key: str, rows: list[dict[str, Any]], near: Any = None) -> dict[st
         return {}
     _, name, values = entry
     base = re.sub(r"[^a-z0-9]+", "-", name.split("(")[0].lower()).strip("-")[:18].strip("-") or "piece"
-    x, y = _free_spot(game.default_table, rows, _near(near, game.default_table) if near is not None else None)
+    dropped = _near(near, game.default_table, AT) if near is not None else None
+    if dropped is not None:  # put down there on purpose (on a template, partly under a base): not moved off it
+        x, y = (round(v, 2) for v in dropped)
+    else:
+        x, y = _free_spot(game.default_table, rows, _near(near, game.default_table) if near is not None else None)
     row = {"id": fresh_id(base, {r.get("id") for r in rows}), "x": str(x), "y": str(y), "heading": "0", **values}
     return row | (game.form.chassis_row(str(values.get("chassis", ""))) or {})
 
@@ -185,6 +195,43 @@ def _follow_chassis(data: Any, rows: int) -> tuple[Any, list[str]]:
     return out, changed
 
 
+RENAME = "rename"
+"""Sent with a name typed in the selected piece's sheet (its row's index): the row was renamed on purpose."""
+
+
+@cache
+def _ships_by_name(game_name: str) -> dict[str, str]:
+    """Each of a game's ships by the name its row is labelled with when picked (casefolded): its chassis key
+    (the same for every request: worked out once per process, for registry names only)."""
+    spec = games.get(game_name).form
+    return {
+        str(values["label"]).casefold(): key
+        for key, _ in games.get(game_name).chassis_choices
+        if (values := spec.chassis_row(key)) and values.get("label")
+    }
+
+
+def renamed(data: Any) -> Any:
+    """A ship renamed after another ship (in the selected piece's sheet) becomes that ship: its ship-by-name
+    menu is set to it, and the name then sets the rest (``_follow_chassis``: size, speed chart, label).
+
+    Only with ``rename``: a label that is another ship's name is otherwise the old name of a ship whose
+    menu was just changed (then the label follows the menu)."""
+    if data is None or RENAME not in data:
+        return data
+    out = data.copy()
+    i = _text(data, RENAME)
+    del out[RENAME]
+    game_name = _text(data, "game")
+    if not i.isdigit() or game_name not in games.names() or _text(data, f"p-{i}-kind") != "ship":
+        return out
+    key = _ships_by_name(game_name).get(_text(data, f"p-{i}-label").casefold())
+    if key is not None:
+        out[f"p-{i}-chassis"] = key
+        out[f"p-{i}-label"] = games.get(game_name).form.chassis_row(key)["label"]  # as the ship is spelled
+    return out
+
+
 def _names(data: Any, rows: int) -> list[tuple[str, str, str]]:
     """(id, kind, name) of each row with an id: the name a player sees (label, else the id), made unique."""
     out = []
@@ -242,7 +289,15 @@ class Setup:
             data["p-TOTAL_FORMS"], data["p-INITIAL_FORMS"] = "0", "0"
         if self.bound and data is not None:
             n = min(counted or 0, MAX_ROWS)
+            before, data = data, renamed(data)
             data, self.followed = _follow_chassis(_with_row_ids(data, n), n)
+            # a ship renamed after another: its ship-by-name menu and its name's spelling are redrawn too
+            self.followed += [
+                key
+                for i in range(n)
+                for key in (f"p-{i}-chassis", f"p-{i}-label")
+                if data.get(key) != before.get(key) and key not in self.followed
+            ]
             pieces = _names(data, n)
             data = _names_to_ids(data, pieces, n)
             if "drop_doc" in data:  # "use the fields instead": the JSON document is cleared

@@ -29,7 +29,7 @@ from rules.engine import (
 from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
 from rules.models import draft_exists, draft_query, store_draft, store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
-from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario
+from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario, renamed
 from rules.views.common import is_partial, stored, stored_document, stored_scenario
 from rules.views.pictures import embeddable
 
@@ -125,7 +125,7 @@ def setup(request: HttpRequest) -> HttpResponse:
     content-addressed draft.
     """
     if request.method == "POST":
-        address = _address(request, request.POST)
+        address = _address(request, renamed(request.POST))  # the address holds the ship a rename made
         if isinstance(address, HttpResponse):
             return address
         if not is_partial(request):

@@ -67,4 +67,6 @@ def test_the_setup_workspace_on_a_phone_and_a_desktop(browser: Browser, base_url
         page.wait_for_load_state("networkidle")
         page.locator("#preview .zoomable [data-piece] polygon").first.click()
         expect(page.get_by_role("button", name="Delete this piece")).to_be_visible()
+        page.get_by_text("Drag a piece onto the table").click()  # the palette's chips too
+        expect(page.locator(".palette-chip").first).to_be_visible()
         assert serious(page) == [], (kind, scheme)

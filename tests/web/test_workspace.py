@@ -143,3 +143,34 @@ def test_a_game_link_on_the_empty_page_is_no_tampered_form(client: Client) -> No
     """The first tap most users make: no ManagementForm error, no 'required' under a menu while building."""
     page = client.get("/setup/", {"game": "armada", "edition": "1.5", "pick": "1"}).content.decode()
     assert "ManagementForm" not in page and "This field is required" not in page
+
+
+def test_a_piece_dropped_on_the_table_is_added_exactly_there_even_beside_another(client: Client) -> None:
+    """A drag from the palette sends where it was dropped (at_x/at_y): no free spot is looked for."""
+    q = BASE | SHIP | {"palette": "xwing:obstacle:asteroid-4", "add_named": "1", "at_x": "312.5", "at_y": "341.27"}
+    r = client.post("/setup/", q | {"near_x": "600", "near_y": "600"}, headers=WORKSPACE)
+    assert r.status_code == 200 and 'data-piece="asteroid-4-1"' in r.content.decode()
+    pushed = parse_qs(urlparse(r["HX-Push-Url"]).query)
+    assert (pushed["p-1-x"], pushed["p-1-y"]) == (["312.5"], ["341.27"])  # on the ship's edge, as dropped
+    assert "at_x" not in pushed and "at_y" not in pushed
+    off = client.post("/setup/", q | {"at_x": "5000", "at_y": "341"}, headers=WORKSPACE)  # off the table
+    pushed = parse_qs(urlparse(off["HX-Push-Url"]).query)
+    assert float(pushed["p-1-x"][0]) < 914.4  # placed on the table instead (a free spot)
+
+
+def test_a_ship_renamed_after_another_ship_in_its_sheet_becomes_that_ship(client: Client) -> None:
+    """The selected piece's sheet sends its row with the name typed (rename): the ship follows its name."""
+    q = BASE | SHIP | {"p-0-label": "tie/ln fighter", "rename": "0"}
+    r = client.post("/setup/", q, headers={"HX-Request": "true", "HX-Target": "preview"})
+    page = r.content.decode()
+    assert re.search(r'<select name="p-0-chassis"[^>]*hx-swap-oob[^>]*>.*?value="tielnfighter" selected', page, re.S)
+    assert re.search(r'name="p-0-label"[^>]*value="TIE/ln Fighter"', page)
+    pushed = parse_qs(urlparse(r["HX-Push-Url"]).query)
+    assert pushed["p-0-chassis"] == ["tielnfighter"] and "rename" not in pushed
+    # without rename, a label that is another ship's name is the old name of a ship whose menu changed
+    kept = client.post("/setup/", BASE | SHIP | {"p-0-label": "TIE/ln Fighter"}, headers=WORKSPACE)
+    assert parse_qs(urlparse(kept["HX-Push-Url"]).query)["p-0-chassis"] == ["t65xwing"]
+    # a name that is no ship's is only a name
+    alpha = client.post("/setup/", BASE | SHIP | {"p-0-label": "Alpha", "rename": "0"}, headers=WORKSPACE)
+    pushed = parse_qs(urlparse(alpha["HX-Push-Url"]).query)
+    assert pushed["p-0-chassis"] == ["t65xwing"] and pushed["p-0-label"] == ["Alpha"]
