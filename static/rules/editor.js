@@ -203,8 +203,8 @@ function makeOverview(stage, svg) {
   box.className = "overview";
   box.setAttribute("aria-hidden", "true");
   const copy = svg.cloneNode(true);
-  for (const el of copy.querySelectorAll("[id], .option-ghosts, title, desc, text")) {
-    if (el.matches(".option-ghosts, title, desc, text")) el.remove();
+  for (const el of copy.querySelectorAll("[id], .option-ghosts, .pick-regions, title, desc, text")) {
+    if (el.matches(".option-ghosts, .pick-regions, title, desc, text")) el.remove();
     else el.removeAttribute("id");
   }
   for (const el of copy.querySelectorAll("[tabindex], [data-piece], [aria-label]")) {
@@ -365,6 +365,21 @@ document.addEventListener("pointerup", (event) => {
   }
   select(pid);
   piece.focus({ preventScroll: true });
+});
+// a region drawn on the table to choose something (an Armada hull zone) is an SVG link, which htmx does not
+// boost: it is followed as the sheet's links are (in place, the address pushed, Undo stepping back)
+document.addEventListener("click", (event) => {
+  const region = event.target.closest && event.target.closest("#preview a.pick-region");
+  const workspace = document.getElementById("workspace");
+  if (!region || !workspace || typeof window.htmx === "undefined") return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  const link = document.createElement("a");
+  link.href = region.getAttribute("href");
+  link.hidden = true;
+  workspace.appendChild(link); // inherits the workspace's hx-boost, target and swap; swapped away with it
+  window.htmx.process(link);
+  link.click();
 });
 // a tap on the table away from any piece lets the selection go; a tap in a move's drawn legal region
 // makes that spot the move's destination
