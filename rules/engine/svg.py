@@ -467,7 +467,8 @@ def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, 
     """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined."""
     layer = ET.SubElement(svg, "g", {"class": "pick-regions"})
     for name, href, chosen, area in regions:
-        attrs = {"href": href, "class": "pick-region" + (" chosen" if chosen else ""), "aria-label": name}
+        # "editable": like a piece, left out of the table's panning (a drag on it moves the piece beneath)
+        attrs = {"href": href, "class": "pick-region editable" + (" chosen" if chosen else ""), "aria-label": name}
         if chosen:
             attrs["aria-current"] = "true"
         link = ET.SubElement(layer, "a", attrs)

@@ -42,10 +42,7 @@ def test_an_armada_attack_through_an_asteroid_is_picked_explained_and_drawn(page
     expect(page.locator(".picture svg g.figure[id$='-sight']")).to_have_count(1)
 
 
-def test_on_a_phone_the_defenders_hull_zone_is_chosen_by_tapping_it_on_the_table(
-    browser: Browser, base_url: str
-) -> None:
-    """Issue 25: the hull zones are tapped on the picture (390 x 844, touch), chosen in place."""
+def attack_query() -> dict[str, str]:
     rows = [
         ("vsd", "medium", "400", "300", "0", "1", "Victory II"),
         ("neb", "small", "430", "480", "90", "2", "Nebulon-B"),
@@ -54,7 +51,33 @@ def test_on_a_phone_the_defenders_hull_zone_is_chosen_by_tapping_it_on_the_table
     for i, row in enumerate(rows):
         q |= {f"p-{i}-{k}": v for k, v in zip(("id", "size", "x", "y", "heading", "player", "label"), row, strict=True)}
         q[f"p-{i}-kind"] = "ship"
-    q |= {"attacker": "vsd", "defender": "neb", "arc": "front", "pick": "1"}  # being set up: no 400
+    return q | {"attacker": "vsd", "defender": "neb", "arc": "front", "pick": "1"}  # being set up: no 400
+
+
+def test_a_drag_that_starts_on_a_hull_zone_moves_the_ship_instead(page: Page, base_url: str) -> None:
+    """The zones lie over the ships' tokens: a tap chooses one, a drag still moves the ship beneath."""
+    page.goto(f"{base_url}/setup/?{urlencode(attack_query())}")
+    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    settle(page)
+    box = page.get_by_role("link", name="Rear hull zone of Nebulon-B").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 6):
+        page.mouse.move(x + 8 * step, y)
+    page.mouse.up()
+    settle(page)
+    expect(page.locator('[name="p-1-x"]')).not_to_have_value("430")
+    expect(page.locator('[name="defender_zone"]')).to_have_value("")  # the drag chose no zone
+    assert "defender_zone=rear" not in page.url
+
+
+def test_on_a_phone_the_defenders_hull_zone_is_chosen_by_tapping_it_on_the_table(
+    browser: Browser, base_url: str
+) -> None:
+    """Issue 25: the hull zones are tapped on the picture (390 x 844, touch), chosen in place."""
+    q = attack_query()
     with watched_page(browser, **PHONE) as page:
         page.goto(f"{base_url}/setup/?{urlencode(q)}")
         expect(page.locator("html[data-editor=on]")).to_have_count(1)
