@@ -111,6 +111,12 @@ class Game:
     )
     """(the pieces, the action so far) -> for each ``action_menu`` choice (by label) its template and final
     base, to preview while the user hovers or focuses that choice."""
+    pick_regions: Callable[[Scenario, dict[str, Any]], tuple[tuple[str, bool, dict[str, str], Polygon], ...]] = field(
+        default=lambda scenario, action: ()
+    )
+    """(the pieces, the action so far) -> parts of the table a user taps to choose something (e.g. an Armada
+    hull zone): (accessible name, whether it is what the action holds now, form values, its area on the
+    table). The setup page draws each over the picture as a link that sets those values."""
     snap_menu: Callable[[Scenario, dict[str, Any]], list[tuple[str, str, dict[str, Any]]]] = field(
         default=lambda scenario, action: []
     )

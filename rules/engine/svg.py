@@ -85,6 +85,7 @@ def render_svg(
     ranges_from: str | None = None,
     caption: str | None = None,
     ghosts: tuple[tuple[str, tuple[Polygon, ...]], ...] = (),
+    regions: tuple[tuple[str, str, bool, Polygon], ...] = (),
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
@@ -92,6 +93,8 @@ def render_svg(
     ``caption`` is the card's last line (its short link).
     ``ghosts`` are choices' outlines (key, shapes: a template, then a final base), drawn hidden; the
     setup page shows one while its choice is hovered or focused.
+    ``regions`` are parts of the table to tap to choose something (accessible name, link, whether it is
+    chosen, area): each is drawn over everything as a link, so a choice is made on the table itself.
 
     ``step`` (1-based) emphasises what that explanation step highlights.
     ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
@@ -110,7 +113,8 @@ def render_svg(
         {
             "xmlns": "http://www.w3.org/2000/svg",
             "viewBox": f"{_fmt(x0)} {_fmt(h - y1)} {_fmt(x1 - x0)} {_fmt(y1 - y0)}",
-            "role": "img",
+            # a picture with links on it is a group: an image's parts are not reachable (axe nested-interactive)
+            "role": "group" if regions else "img",
             "aria-labelledby": f"{id_prefix}-title",
             "aria-describedby": f"{id_prefix}-desc",
             "class": "table-picture",
@@ -220,6 +224,8 @@ def render_svg(
                     else {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "4 2"}
                 )
                 ET.SubElement(g, "polygon", {"points": cv.points(ring(shape)), "stroke-width": "1.2", **style})
+    if regions:
+        _regions(svg, cv, regions)
     _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
         return to_text(svg)
@@ -455,6 +461,30 @@ LEGEND = (
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
 )
+
+
+def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
+    """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined."""
+    layer = ET.SubElement(svg, "g", {"class": "pick-regions"})
+    for name, href, chosen, area in regions:
+        # "editable": like a piece, left out of the table's panning (a drag on it moves the piece beneath)
+        attrs = {"href": href, "class": "pick-region editable" + (" chosen" if chosen else ""), "aria-label": name}
+        if chosen:
+            attrs["aria-current"] = "true"
+        link = ET.SubElement(layer, "a", attrs)
+        ET.SubElement(link, "title").text = name
+        ET.SubElement(
+            link,
+            "polygon",
+            {
+                "points": cv.points(ring(area)),
+                "fill": COLOURS["option"],
+                "fill-opacity": "0.45" if chosen else "0.08",
+                "stroke": COLOURS["option"],
+                "stroke-width": "1.2" if chosen else "0.6",  # mm: a hull zone is some 20 mm across
+                **({} if chosen else {"stroke-dasharray": "2 1.5"}),
+            },
+        )
 
 
 def _legend(

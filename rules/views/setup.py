@@ -168,6 +168,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     if ctx["live"]:
         ctx["redrawn"] = _redrawn(s, data)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
+    json_mode = bool((data.get("doc") or "").strip())  # the links rewrite fields the document overrides
     unrulable = False
     if s.scenario is not None and ruling is None and not opening and (limited := limits.over(request, limits.RENDERS)):
         return limited  # this client's expensive previews used the render limit up
@@ -179,9 +180,11 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
                 ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
                 if not opening:
                     limits.count_if_expensive(request, started)  # refused above once the limit is used up
-            ghosts = _ghosts(sc, s.document)
+            ghosts, regions = _ghosts(sc, s.document), _regions(address, sc, s.document, json_mode)
             # the whole table, each piece editable; mark_safe: our own ElementTree output
-            ctx["picture"] = mark_safe(draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ctx["picture"] = mark_safe(
+                draw(sc, ruling, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts, regions=regions)
+            )
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
@@ -193,14 +196,15 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
         elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
-            ghosts = _ghosts(table, s.document)
-            ctx["picture"] = mark_safe(draw(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ghosts, regions = _ghosts(table, s.document), _regions(address, table, s.document, json_mode)
+            ctx["picture"] = mark_safe(
+                draw(table, None, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts, regions=regions)
+            )
     except Unrulable as e:  # logged with its id; said like any other problem
         unrulable = True
         ctx.pop("picture", None)
         _say(s, "", e.message)
         table = None
-    json_mode = bool((data.get("doc") or "").strip())  # the links rewrite fields the document overrides
     ctx["games_menu"] = _games_menu(address, s)
     # snaps are offered live, with the preview (bench/bench_ruling.py times them)
     if s.bound and table is not None and not json_mode:
@@ -420,6 +424,17 @@ def _snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[
 def _ghosts(scenario: Scenario, doc: dict[str, Any] | None) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """The game's previews of its action menu's choices, from the action as typed so far."""
     return games.get(scenario.game).option_ghosts(scenario, _action_so_far(doc))
+
+
+def _regions(
+    address: QueryDict, scenario: Scenario, doc: dict[str, Any] | None, json_mode: bool
+) -> tuple[tuple[str, str, bool, Any], ...]:
+    """The game's parts of the table to tap (an Armada hull zone), each a link that sets its values (none
+    while the JSON document is what is explained: the links set the fields it overrides)."""
+    if json_mode:
+        return ()
+    picks = games.get(scenario.game).pick_regions(scenario, _action_so_far(doc))
+    return tuple((name, _with(address, values), chosen, area) for name, chosen, values, area in picks)
 
 
 def _action_so_far(doc: dict[str, Any] | None) -> dict[str, Any]:

@@ -203,8 +203,8 @@ function makeOverview(stage, svg) {
   box.className = "overview";
   box.setAttribute("aria-hidden", "true");
   const copy = svg.cloneNode(true);
-  for (const el of copy.querySelectorAll("[id], .option-ghosts, title, desc, text")) {
-    if (el.matches(".option-ghosts, title, desc, text")) el.remove();
+  for (const el of copy.querySelectorAll("[id], .option-ghosts, .pick-regions, title, desc, text")) {
+    if (el.matches(".option-ghosts, .pick-regions, title, desc, text")) el.remove();
     else el.removeAttribute("id");
   }
   for (const el of copy.querySelectorAll("[tabindex], [data-piece], [aria-label]")) {
@@ -304,13 +304,31 @@ function placeTools() {
 
 // ---- gestures: dragging a piece or a handle, tapping ----
 let drag = null;
+// a region drawn over a piece to choose something (an Armada hull zone): a tap follows it, a drag moves the
+// piece beneath (the region is excluded from panning like a piece)
+const regionAt = (target) => target.closest && target.closest("#preview a.pick-region");
+function pieceUnder(x, y) {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const piece = el.closest && el.closest("#preview [data-piece]");
+    if (piece) return piece;
+  }
+  return null;
+}
+let draggedFromRegion = false; // the click that ends a drag begun on a region is not a tap on it
 document.addEventListener("pointerdown", (event) => {
+  draggedFromRegion = false;
   const tool = event.target.closest("#piece-tools [data-tool]");
-  const piece = tool ? selected && pieceEl(selected) : event.target.closest("#preview [data-piece]");
+  const region = tool ? null : regionAt(event.target);
+  const piece = tool
+    ? selected && pieceEl(selected)
+    : region
+      ? pieceUnder(event.clientX, event.clientY)
+      : event.target.closest("#preview [data-piece]");
   if (!piece) return;
   const kind = tool ? tool.dataset.tool : "piece";
   drag = {
     pid: piece.dataset.piece,
+    region: Boolean(region),
     kind,
     x0: event.clientX,
     y0: event.clientY,
@@ -343,10 +361,12 @@ document.addEventListener("pointermove", (event) => {
 });
 document.addEventListener("pointerup", (event) => {
   if (!drag) return;
-  const { pid, kind, x0, y0, x, y, moved } = drag;
+  const { pid, kind, x0, y0, x, y, moved, region } = drag;
   drag = null;
   const piece = pieceEl(pid);
   if (!piece) return;
+  if (region && !moved) return; // a tap: the click follows the region's link
+  draggedFromRegion = region;
   if (kind === "delete") {
     if (!moved) remove(pid);
     return;
@@ -368,6 +388,25 @@ document.addEventListener("pointerup", (event) => {
   }
   select(pid);
   piece.focus({ preventScroll: true });
+});
+// a region drawn on the table to choose something (an Armada hull zone) is an SVG link, which htmx does not
+// boost: it is followed as the sheet's links are (in place, the address pushed, Undo stepping back)
+document.addEventListener("click", (event) => {
+  const region = regionAt(event.target);
+  const workspace = document.getElementById("workspace");
+  if (!region || !workspace || typeof window.htmx === "undefined") return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (draggedFromRegion) {
+    draggedFromRegion = false;
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = region.getAttribute("href");
+  link.hidden = true;
+  workspace.appendChild(link); // inherits the workspace's hx-boost, target and swap; swapped away with it
+  window.htmx.process(link);
+  link.click();
 });
 // a tap on the table away from any piece lets the selection go; a tap in a move's drawn legal region
 // makes that spot the move's destination

@@ -70,3 +70,18 @@ def test_the_setup_workspace_on_a_phone_and_a_desktop(browser: Browser, base_url
         page.get_by_text("Drag a piece onto the table").click()  # the palette's chips too
         expect(page.locator(".palette-chip").first).to_be_visible()
         assert serious(page) == [], (kind, scheme)
+
+
+def test_an_armada_attack_with_its_hull_zones_to_tap_on_the_table(browser: Browser, base_url: str) -> None:
+    """Issue 25: the hull zones drawn as links over the picture (and left out of the overview inset)."""
+    q = (
+        "game=armada&edition=1.5&action=attack&attacker=vsd&defender=neb&arc=front&pick=1"
+        "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=vsd&p-0-kind=ship&p-0-size=medium&p-0-x=400&p-0-y=300"
+        "&p-0-player=1&p-1-id=neb&p-1-kind=ship&p-1-size=small&p-1-x=430&p-1-y=480&p-1-heading=90&p-1-player=2"
+    )
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{q}")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        expect(page.locator("#preview .zoomable a.pick-region")).to_have_count(8)
+        expect(page.locator("#preview .overview a")).to_have_count(0)
+        assert serious(page) == []

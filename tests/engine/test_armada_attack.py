@@ -247,18 +247,44 @@ def test_a_huge_ship_in_the_line_obstructs_over_the_gap_between_its_bases() -> N
 
 
 def test_exactly_touching_an_arc_line_is_in_arc() -> None:
-    """The huge token's (estimated) line between its left and left-auxiliary zones runs straight across the
-    ship, 240 mm behind the front: y = 400 + 175.5 − 240 = 335.5. A squadron whose base's top point is exactly
-    on it (centre 335.5 − 17) is in the left arc by touching; 0.01 mm lower it is not. Its top point lies
-    63.5 mm left of the token's edge (763.5 − 700): close range."""
+    """The huge token's line between its left and left-auxiliary zones runs straight across the ship (the
+    Tabletop Simulator mod's Super Star Destroyer ruler), 200.58 mm behind the front: y = 400 + 175.5 − 200.58
+    = 374.92. A squadron whose base's top point is exactly on it (centre 374.92 − 17) is in the left arc by
+    touching; 0.01 mm lower it is not. Its top point lies 63.5 mm left of the token's edge (763.5 − 700):
+    close range."""
     huge = {"id": "a", "kind": "ship", "size": "huge", "x": 800, "y": 400, "heading": 0, "player": 1}
     attack = {"attacker": "a", "attacker_zone": "left", "defender": "d"}
-    sq = {"id": "d", "kind": "squadron", "x": 700, "y": 318.5, "player": 2}
+    sq = {"id": "d", "kind": "squadron", "x": 700, "y": 357.92, "player": 2}
     touching = run([huge, sq], attack)
     assert touching["in_arc"] and touching["arc_touching"] and touching["range_mm"] == pytest.approx(63.5, abs=0.01)
     assert touching["range"] == "close" and "arc" in touching["close_calls"]
-    below = run([huge, {**sq, "y": 318.49}], attack)
+    below = run([huge, {**sq, "y": 357.91}], attack)
     assert not below["in_arc"] and below["arc_gap_mm"] == pytest.approx(0.01, abs=0.001)
+
+
+def test_a_large_token_has_the_imperial_class_rulers_arc_lines() -> None:
+    """The large token's four lines start on the centre line 79.84 mm behind its front (for a ship at 400, 300
+    facing +y: y = 300 + 64.25 − 79.84 = 284.41, 15.59 mm behind its middle: the Tabletop Simulator mod's
+    Imperial-class ruler); the front lines run 48.13° from the side edge (to the edge 40.72 mm ahead). A
+    squadron square out to the left of that point is in the left arc; one 20 mm (more than its 17 mm radius)
+    either side of the front-left line, 150 mm out, is in the left arc only or in the front arc only. The
+    Victory-scaled estimate this replaces put the point 4.75 mm ahead of the middle, at 42.9°."""
+    import math as m
+
+    a = {"id": "a", "kind": "ship", "size": "large", "x": 400, "y": 300, "heading": 0, "player": 1}
+    left = {"attacker": "a", "attacker_zone": "left", "defender": "d"}
+    front = {**left, "attacker_zone": "front"}
+    centre_y = 300 + 128.5 / 2 - 79.84
+    assert centre_y == pytest.approx(284.41, abs=0.01)
+    sq = {"id": "d", "kind": "squadron", "x": 250, "y": round(centre_y, 2), "player": 2}
+    assert run([a, sq], left)["in_arc"] and not run([a, sq], front)["in_arc"]
+    u = (-m.cos(m.radians(48.13)), m.sin(m.radians(48.13)))  # along the front-left line: left and forward
+    on = (400 + 150 * u[0], centre_y + 150 * u[1])
+    n = (-u[1], u[0])  # square to it, into the left arc (left and back)
+    in_left = {**sq, "x": round(on[0] + 20 * n[0], 2), "y": round(on[1] + 20 * n[1], 2)}
+    assert run([a, in_left], left)["in_arc"] and not run([a, in_left], front)["in_arc"]
+    in_front = {**sq, "x": round(on[0] - 20 * n[0], 2), "y": round(on[1] - 20 * n[1], 2)}
+    assert run([a, in_front], front)["in_arc"] and not run([a, in_front], left)["in_arc"]
 
 
 def test_a_named_ship_uses_its_own_arc_lines() -> None:
@@ -290,3 +316,33 @@ def test_a_hull_zone_that_is_not_a_name_is_refused_for_a_huge_ship_too(zone: Any
     with pytest.raises(ScenarioError) as e:
         parse_scenario(doc)
     assert [p.field for p in e.value.problems] == ["action.attacker_zone"]
+
+
+def test_the_token_correction_is_registered_for_attacks_with_large_or_huge_ships() -> None:
+    from rules.engine.changes import changes_since
+
+    def titles(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+        doc = {
+            "format": 1,
+            "game": "armada",
+            "edition": "1.5",
+            "pieces": pieces,
+            "action": {"type": "attack", **action},
+        }
+        return [c.title for c in changes_since(8, parse_scenario(doc))]
+
+    large = {"id": "a", "kind": "ship", "size": "large", "x": 400, "y": 300, "heading": 0, "player": 1}
+    assert titles([large, ship(y=520)], FRONT) == [
+        "Large and huge ship tokens: arc lines read from a simulator's rulers"
+    ]
+    assert titles([VSD, ship()], FRONT) == []
+    # the library's touching example was redrawn onto the new line; its old version keeps its link, corrected
+    import json
+    from pathlib import Path
+
+    retired = (
+        Path(__file__).resolve().parents[2] / "rules" / "examples" / "retired" / "ak-18-touching-the-arc-line.json"
+    )
+    old = json.loads(retired.read_text(encoding="utf-8"))["scenario"]
+    assert [c.version for c in changes_since(8, parse_scenario(old))] == [9]
+    assert not evaluate(parse_scenario(old)).outcome["in_arc"]  # 39.4 mm behind the line now

@@ -308,4 +308,11 @@ def test_fuzzed_armada_attacks_never_500(client: Client, action: dict[str, Any])
 def test_the_catalogue_lists_the_ship_tokens_with_their_sources(client: Client) -> None:
     tokens = client.get("/api/v1/catalog").json()["games"]["armada"]["ship_tokens"]
     assert tokens["medium"]["token_mm"] == [58.5, 101.5] and tokens["medium"]["estimated"]
-    assert tokens["source"]["repository"] == "tantive4/AlphArmada" and "no huge token" in tokens["huge"]["like"]
+    assert (
+        tokens["source"]["repository"] == "tantive4/AlphArmada"
+        and tokens["medium"]["repository"] == "tantive4/AlphArmada"
+    )
+    # the large and huge arc lines: the Tabletop Simulator mod's rulers, the token sizes still estimates
+    for size in ("large", "huge"):
+        assert tokens[size]["repository"] == "Valadian/TabletopSimulatorIncludeDir" and tokens[size]["estimated"]
+        assert "ruler" in tokens[size]["source"] and "estimate" in tokens[size]["source"]

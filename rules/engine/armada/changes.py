@@ -51,6 +51,15 @@ def moved_without_turning_too_far(scenario: Scenario) -> bool:
     return not facts["rotated"] and bool(facts["broken"])
 
 
+def attack_with_a_large_or_huge_ship(scenario: Scenario) -> bool:
+    """An attack from or at a large or huge ship: its token's arc lines were corrected."""
+    a = scenario.action
+    if a["type"] != "attack":
+        return False
+    sizes = {p.size for p in scenario.pieces if p.id in (a.get("attacker"), a.get("defender")) and p.kind == "ship"}
+    return bool(sizes & {"large", "huge"})
+
+
 CHANGES = (
     Change(
         version=3,
@@ -119,5 +128,21 @@ CHANGES = (
             "is rotated. No move changed from legal to refused or back."
         ),
         affects=moved_without_turning_too_far,
+    ),
+    Change(
+        version=9,
+        date="2026-11-28",
+        game="armada",
+        title="Large and huge ship tokens: arc lines read from a simulator's rulers",
+        text=(
+            "The arc lines of a large and a huge ship token were estimates (a Victory-class token scaled up; lines "
+            "placed by eye). They are now read from the Tabletop Simulator Armada mod's range rulers for the "
+            "Imperial-class and the Super Star Destroyer: a large token's lines start 15.6 mm behind its middle "
+            "(not 4.75 mm ahead), the front lines 48° from the side; a huge token's three lines start 76.6, 200.6 "
+            "and 312.4 mm behind its front. An attack from or at such a ship may find a defender in another arc, "
+            "at another range, or its line of sight through another hull zone. Token sizes and targeting points "
+            "are still estimates."
+        ),
+        affects=attack_with_a_large_or_huge_ship,
     ),
 )

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine.armada.hullzones import ZONES
 from rules.engine.armada.parse import MAX_SPEED
+from rules.engine.armada.parse_attack import COLOURS, FACES, MAX_DICE
 from rules.engine.armada.shapes import obstacle_shapes
 from rules.engine.armada.ships import SHIPS
 from rules.engine.form import Field, FormSpec, common_piece, keyed, number
@@ -19,7 +20,18 @@ from rules.engine.form import Field, FormSpec, common_piece, keyed, number
 HULL_ZONES = tuple(dict.fromkeys(z for zones in ZONES.values() for z in zones))
 """Every hull zone a ship may have (a huge ship's six included), as the form offers them."""
 
+DICE_COUNTS = tuple(str(n) for n in range(MAX_DICE + 1))
+POOL = {colour: f"pool_{colour}" for colour in COLOURS}
+"""The attack pool's fields: how many dice of each colour (a menu, never typed)."""
+ROLLED = {(colour, face): f"rolled_{colour}_{face.replace('-', '_')}" for colour in COLOURS for face in FACES[colour]}
+"""The dice rolled: how many of each colour came up each face (a menu per face, never typed)."""
+FACE_WORDS = {"hit-hit": "double hit", "hit-crit": "hit + crit"}
+
 ACTION_FIELDS: dict[str, str] = {
+    **{f"action.dice.{colour}": name for colour, name in POOL.items()},
+    "action.dice": POOL["red"],
+    **{f"action.dice_results.{colour}": ROLLED[(colour, FACES[colour][0])] for colour in COLOURS},
+    "action.dice_results": ROLLED[("red", "blank")],
     "action.type": "action",
     "action.ship": "ship",
     "action.speed": "speed",
@@ -140,6 +152,15 @@ def action_document(d: dict[str, Any], pieces: list[dict[str, Any]]) -> dict[str
         put("defender", (d.get("defender") or "").strip())
         put("attacker_zone", d.get("arc"))
         put("defender_zone", d.get("defender_zone"))
+        pool = {c: int(d[name]) for c, name in POOL.items() if str(d.get(name) or "").isdigit()}
+        if pool:
+            a["dice"] = pool
+        rolled: dict[str, list[str]] = {}
+        for (colour, face), name in ROLLED.items():
+            if str(d.get(name) or "").isdigit() and int(d[name]):
+                rolled.setdefault(colour, []).extend([face] * int(d[name]))
+        if rolled:
+            a["dice_results"] = rolled
     return a
 
 
@@ -166,7 +187,13 @@ def initial(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             form[key] = a[key]
     if isinstance(a.get("attacker_zone"), str):
         form["arc"] = a["attacker_zone"]
-    if isinstance(a.get("dice"), dict) or "not_obstructing" in a:  # no form field: the document keeps them
+    if isinstance(a.get("dice"), dict):
+        form |= {POOL[c]: str(n) for c, n in a["dice"].items() if c in POOL}
+    if isinstance(a.get("dice_results"), dict):
+        for colour, faces in a["dice_results"].items():
+            for face in dict.fromkeys(faces):
+                form[ROLLED[(colour, face)]] = str(faces.count(face))
+    if "not_obstructing" in a:  # no form field: the document keeps it
         form["doc"] = json.dumps(doc, indent=1)
     for key in ("speed", "max_distance", "min_distance"):
         if key in a:
@@ -259,6 +286,11 @@ FORM = FormSpec(
         Field("defender", "defender", "piece", kinds=("ship", "squadron")),
         Field("arc", "attacking hull zone", choices=HULL_ZONES),
         Field("defender_zone", "defending hull zone", choices=HULL_ZONES),
+        *(Field(name, f"{colour} dice", choices=DICE_COUNTS) for colour, name in POOL.items()),
+        *(
+            Field(name, f"{colour} {FACE_WORDS.get(face, face)}", choices=DICE_COUNTS)
+            for (colour, face), name in ROLLED.items()
+        ),
     ),
     row_inputs=(
         Field("flotilla", "flotilla", "check"),
@@ -281,6 +313,8 @@ FORM = FormSpec(
     groups=(
         ("Who acts", ("ship", "speed")),
         ("Attack", ("attacker", "defender", "arc", "defender_zone")),
+        ("Armada attack pool: how many dice of each colour (optional)", tuple(POOL.values())),
+        ("Armada dice rolled: how many came up each face (optional, with the pool)", tuple(ROLLED.values())),
         ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
         ("Armada maneuver: one click value per joint (e.g. 0, 1, -1), the tool's side", ("clicks", "side")),
         ("Armada squadrons: the squadron that moves; placements as “id: x, y; id: x, y”", ("squadron", "placements")),
@@ -295,6 +329,6 @@ FORM = FormSpec(
         "move-squadron": ("squadron", "speed", "to_x", "to_y"),
         "move-obstacle": ("moved", "to_x", "to_y", "to_heading", "max_distance", "min_distance", "toward"),
         "move-token": ("moved", "to_x", "to_y", "max_distance", "min_distance", "toward"),
-        "attack": ("attacker", "defender", "arc", "defender_zone"),
+        "attack": ("attacker", "defender", "arc", "defender_zone", *POOL.values(), *ROLLED.values()),
     },
 )

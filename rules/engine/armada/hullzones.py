@@ -9,7 +9,9 @@ hull zone lies between two neighbouring lines, and its firing arc is the area
 between those two lines extended without end (*Firing Arc* p.6).
 
 Every figure is measured from a simulator or estimated (the data file names
-each source); the pages mark them ≈.  Where a ship's two arc lines on one side
+each source: AlphArmada's token measurements for small and medium; the large and
+huge arc lines read from the Tabletop Simulator mod's range rulers, calibrated
+against AlphArmada on the small and medium ones); the pages mark them ≈.  Where a ship's two arc lines on one side
 cross the centre line in the wrong order (a measurement a fraction of a mm
 off), both start at their midpoint, so no two hull zones share area.
 """
@@ -99,7 +101,7 @@ def layout(size: str, chassis: str | None = None) -> Layout:
         if x:
             targets[name.replace("left", "right")] = (-float(x), half - float(d))
     like = str(chassis) if own is not None else str(base["like"])
-    source = f"{SOURCE['repository']} ({'this ship' if own else base['source']})"
+    source = f"{base.get('repository', SOURCE['repository'])} ({'this ship' if own else base['source']})"
     lines = _side_lines(spec["lines"])
     return Layout(size, width, length, lines, tuple(targets.items()), like, source, bool(base["estimated"]))
 
@@ -265,6 +267,7 @@ def figures() -> dict[str, dict[str, Any]]:
             "targeting_points": {k: list(v) for k, v in lay.targets},
             "like": lay.like,
             "source": RAW["sizes"][size]["source"],
+            "repository": RAW["sizes"][size].get("repository", SOURCE["repository"]),
             "estimated": lay.estimated,
         }
     return out
@@ -276,7 +279,8 @@ def estimate_note() -> str:
     sizes = "; ".join(f"{x.size} {x.width:g} × {x.length:g} mm, arc lines of {x.like}" for x in lays)
     return (
         f"ship tokens (hull zones, arc lines, targeting points): ≈ {sizes} "
-        f"({SOURCE['repository']}'s measurements; large and huge estimated)"
+        f"({SOURCE['repository']}'s measurements; large and huge arc lines read from the Tabletop Simulator "
+        "mod's Imperial-class and Super Star Destroyer rulers, their token sizes and targeting points estimated)"
     )
 
 

@@ -12,10 +12,12 @@ import math
 from types import MappingProxyType
 from typing import Any
 
+from shapely import Polygon
+
 from rules.engine.armada.dimensions import MAX_CLICKS
 from rules.engine.armada.names import piece_name
 from rules.engine.armada.parse import MAX_SPEED
-from rules.engine.scenario import Piece, reader_names
+from rules.engine.scenario import Piece, Scenario, reader_names
 
 Choice = tuple[str, str, dict[str, str]]
 
@@ -195,3 +197,32 @@ def action_menu(doc: dict[str, Any]) -> list[Choice]:
     action = doc.get("action")
     atype = action.get("type") if isinstance(action, dict) else None
     return speed_menu(doc) if atype == "maneuver" else move_menu(doc)
+
+
+def zone_regions(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, bool, dict[str, str], Polygon], ...]:
+    """While an attack is being set up: each hull zone of the attacking and the defending ship, as the area
+    of the token it is (``hullzones.zones``), to tap to choose it on the table (issue 25)."""
+    from rules.engine.armada import hullzones as hz
+
+    if action.get("type") != "attack":
+        return ()
+    by_id = {p.id: p for p in scenario.pieces}
+    a, d = by_id.get(str(action.get("attacker"))), by_id.get(str(action.get("defender")))
+    if a is None or d is None:
+        return ()
+    now = {"arc": action.get("attacker_zone"), "defender_zone": action.get("defender_zone")}
+    base = {"action": "attack", "attacker": a.id, "defender": d.id}
+    base |= {k: str(v) for k, v in now.items() if isinstance(v, str)}
+    out: list[tuple[str, bool, dict[str, str], Polygon]] = []
+    for piece, key in ((a, "arc"), (d, "defender_zone")):
+        if piece.kind != "ship" or str(piece.size) not in hz.ZONES:
+            continue
+        try:
+            areas = hz.zones(piece)
+        except (KeyError, TypeError, ValueError):  # not readable yet: the links in the sheet still offer it
+            continue
+        for zone, area in areas.items():
+            words = hz.zone_name(str(piece.size), zone)
+            name = f"{words[0].upper()}{words[1:]} hull zone of {piece.label}"
+            out.append((name, now[key] == zone, {**base, key: zone}, area))
+    return tuple(out)

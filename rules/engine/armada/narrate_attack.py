@@ -82,6 +82,7 @@ WORDS = {
     "obstruct.close": "{pieces}: within {close:g} mm of the line, too close to call on the table",
     "obstruct.end.obstructed": "The attacker removes one die before rolling, of its choice.",
     "dice.title": "Dice for {band}",
+    "dice.title.removed": "Dice for {band}: the attacker removes one {colours} die",
     "dice.text": "Gathered: {pool}.{removed}{cancelled}",
     "dice.removed": " Obstructed: remove one {colours} die (the attacker chooses).",
     "dice.cancelled": " No die suits this range: the attack is cancelled.",
@@ -240,10 +241,11 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
         cancelled = not pool
         colours = sorted(pool) if obstructed and pool else []
         words = ", ".join(f"{n} {c}" for c, n in sorted(pool.items())) or WORDS["dice.none"]
-        removed = _say(WORDS["dice.removed"], colours=_join(colours).replace(" and ", " or ")) if colours else ""
+        either = _join(colours).replace(" and ", " or ")
+        removed = _say(WORDS["dice.removed"], colours=either) if colours else ""
         steps.append(
             Step(
-                _say(WORDS["dice.title"], band=band),
+                _say(WORDS["dice.title.removed" if colours else "dice.title"], band=band, colours=either),
                 _say(
                     WORDS["dice.text"],
                     pool=words,
