@@ -243,6 +243,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
+        ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200;
     # Undo and Back ask htmx to load an earlier address (a state being built, not a submission)
     building = (

@@ -63,3 +63,20 @@ def test_the_legend_is_text_in_the_sheet_not_marks_in_the_zoomed_picture(client:
     key = re.search(r'<ul class="picture-key"[^>]*>(.*?)</ul>', text, re.S)
     assert key is not None and "template / tool" in key.group(1) and "final position" in key.group(1)
     assert 'class="legend"' not in text  # the picture zooms: a legend inside it was about 8 px on a phone
+
+
+def test_a_drop_says_in_the_sheet_where_the_device_goes_and_offers_no_place_for_a_mine_already_there(
+    client: Client,
+) -> None:
+    q = XWING | {"p-TOTAL_FORMS": "3", "p-2-id": "pm", "p-2-kind": "device", "p-2-type": "proximity-mine"}
+    q |= {"p-2-x": "600", "p-2-y": "600", "p-2-heading": "0", "p-2-label": "Mine 1"}
+    q |= {"action": "drop", "ship": "a", "device_type": "proximity-mine"}
+    page = html.unescape(client.get("/setup/", q).content.decode())
+    note = re.search(r'<p class="action-note" data-testid="action-note">([^<]*)</p>', page)
+    assert note is not None
+    assert "placed by its template at T-65 X-wing's rear guides" in note.group(1)
+    assert "Mine 1 is already on the table" in note.group(1) and "any player's" in note.group(1)
+    snaps = re.search(r'<nav class="snaps".*?</nav>', page, re.S)
+    assert snaps is not None and "TIE/ln Fighter: partly under the Proximity Mine" in snaps.group(0)
+    assert ">Mine 1:" not in snaps.group(0)
+    assert 'data-testid="action-note"' not in client.get("/setup/", XWING).content.decode()
