@@ -677,7 +677,7 @@ def _figure(
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        _label(g, cv, centre, f.label)
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs))  # a final base's label, sized like a piece's
 
 
 def _ship_colour(p: Piece | None) -> str:

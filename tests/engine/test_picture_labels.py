@@ -81,3 +81,24 @@ def test_the_setup_picture_leaves_its_legend_to_the_page_which_lists_the_same_ma
     rows = legend_rows(sc, ruling)
     assert [text for text, _ in rows] == drawn and ("template / tool", "template") in rows
     assert 'class="legend"' not in render_svg(sc, ruling, editable=True, zoom=False)
+
+
+def _xwing_move() -> Scenario:
+    pieces = [{"id": "a", "kind": "ship", "size": "small", "x": 300, "y": 300, "heading": 0, "label": "TIE/ln Fighter"}]
+    action = {"type": "maneuver", "ship": "a", "bearing": "bank", "direction": "left", "speed": 2}
+    return parse_scenario({"format": 1, "game": "xwing", "edition": "2.5", "pieces": pieces, "action": action})
+
+
+@pytest.mark.parametrize("make", [_armada, _xwing_move], ids=["armada", "xwing"])
+def test_a_final_bases_label_is_sized_like_a_pieces(make) -> None:
+    """The moved ship's final position is labelled too ("CR90 Corvette A at speed 0" was 324 mm wide)."""
+    sc = make()
+    svg = ET.fromstring(render_svg(sc, evaluate(sc), editable=True, zoom=False, id_prefix="t"))
+    finals = svg.findall(f".//{NS}g[@class='figure base']")
+    assert finals
+    for g in finals:
+        polygon, text = g.find(f"{NS}polygon"), g.find(f"{NS}text")
+        assert polygon is not None and text is not None and text.text
+        xs = [float(pt.split(",")[0]) for pt in polygon.get("points", "").split()]
+        width = len(text.text) * float(text.get("font-size", "0")) * EM
+        assert width <= LABEL_OVER * (max(xs) - min(xs)) * 1.01, (text.text, width)
