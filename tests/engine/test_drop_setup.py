@@ -38,7 +38,7 @@ def test_a_drop_offers_no_place_for_a_device_already_on_the_table_but_one_for_th
 def test_the_sheet_says_where_the_dropped_device_goes_and_which_ship_it_affects() -> None:
     notes = " ".join(action_notes(PIECES, DROP))
     assert "The Proximity Mine dropped is placed by its template at TIE/ln Fighter's rear guides" in notes
-    assert "Mine 1 is already on the table: another device, not the one dropped" in notes
+    assert "The Mine 1 already on the table is another device: no places are offered for it." in notes
     assert "whichever ship it lands on, any player's" in notes
     assert "pm" not in notes.split() and "proximity-mine" not in notes  # names, never ids
     launch = {"type": "launch", "ship": "t", "device": {"id": "m", "type": "proton-bomb"}}

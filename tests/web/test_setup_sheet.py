@@ -75,7 +75,7 @@ def test_a_drop_says_in_the_sheet_where_the_device_goes_and_offers_no_place_for_
     note = re.search(r'<p class="action-note" data-testid="action-note">([^<]*)</p>', page)
     assert note is not None
     assert "placed by its template at T-65 X-wing's rear guides" in note.group(1)
-    assert "Mine 1 is already on the table" in note.group(1) and "any player's" in note.group(1)
+    assert "Mine 1 already on the table is another device" in note.group(1) and "any player's" in note.group(1)
     snaps = re.search(r'<nav class="snaps".*?</nav>', page, re.S)
     assert snaps is not None and "TIE/ln Fighter: partly under the Proximity Mine" in snaps.group(0)
     assert ">Mine 1:" not in snaps.group(0)

@@ -125,7 +125,7 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
     what = f"The {card.name}" if card else "The device"
     guides = "rear" if verb == "drop" else "front"
     done = "dropped" if verb == "drop" else "launched"
-    out = [f"{what} {done} is placed by its template at {names[ship['id']]}'s {guides} guides, as drawn on the table."]
+    out = [f"{what} {done} is placed by its template at {names[ship['id']]}'s {guides} guides (drawn on the table)."]
     placed = [
         names[p["id"]]
         for p in pieces
@@ -135,11 +135,14 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
         and (card is None or p.get("type") == dtype)
     ]
     if placed:
-        some = f"{', '.join(placed)} {'is' if len(placed) == 1 else 'are'}"
-        out.append(f"{some} already on the table: another device, not the one {done} (its places are not offered).")
+        one = len(placed) == 1
+        out.append(
+            f"The {', '.join(placed)} already on the table {'is another device' if one else 'are other devices'}:"
+            f" no places are offered for {'it' if one else 'them'}."
+        )
     if card is not None and card.category == "mine":
         out.append(
-            f"The {card.name} detonates under whichever ship it lands on, any player's: to ask about one, "
-            f"put that ship partly under it (a place below)."
+            f"The {card.name} detonates under whichever ship it lands on, any player's: "
+            f"pick that ship's “partly under the {card.name}” place."
         )
     return out
