@@ -175,7 +175,7 @@ def still_needed(setup: Setup) -> list[str]:
     for prob in setup.problems:
         if not prob.field.startswith("action."):
             continue
-        path = prob.field.removeprefix("action.").split(".")
+        path = re.sub(r"\[\d+\]", "", prob.field).removeprefix("action.").split(".")  # no list indices
         value: Any = action
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None

@@ -80,3 +80,17 @@ def test_a_drop_says_in_the_sheet_where_the_device_goes_and_offers_no_place_for_
     assert snaps is not None and "TIE/ln Fighter: partly under the Proximity Mine" in snaps.group(0)
     assert ">Mine 1:" not in snaps.group(0)
     assert 'data-testid="action-note"' not in client.get("/setup/", XWING).content.decode()
+
+
+def test_a_missing_value_inside_a_list_is_named_without_its_index() -> None:
+    from types import SimpleNamespace
+
+    from rules.engine import Problem
+    from rules.wording import still_needed
+
+    setup = SimpleNamespace(
+        document={"action": {"type": "place-squadrons", "placements": [{}]}},
+        scenario=None,
+        problems=[Problem("action.placements[0].x", "is required")],
+    )
+    assert still_needed(setup) == ["where the squadrons go"]  # type: ignore[arg-type]
