@@ -138,3 +138,49 @@ def _named(setup: Setup, piece_id: str) -> str:
     raw = setup.document.get("pieces") if isinstance(setup.document, dict) else None
     piece = next((p for p in raw or [] if isinstance(p, dict) and p.get("id") == piece_id), None)
     return str(piece.get("label") or piece_id) if piece else piece_id
+
+
+NEEDED = {
+    "to": "where it goes: tap a spot on the table, or pick a place",
+    "final": "where it ends: tap a spot on the table, or pick a place",
+    "side": "the tool's side (left or right)",
+    "defender": "the target (the defender)",
+    "attacker": "who attacks",
+    "attacker_zone": "the attacker's hull zone",
+    "defender_zone": "the defender's hull zone",
+    "device": "the device dropped",
+    "template": "the device's template",
+    "bearing": "the maneuver",
+    "direction": "the maneuver's direction (left or right)",
+    "speed": "the speed",
+    "clicks": "the clicks at each joint",
+    "toward": "the piece it moves toward",
+    "max_distance": "the distance",
+    "obstacle": "the obstacle",
+    "token": "the token",
+    "ship": "the ship that acts",
+    "squadron": "the squadron that moves",
+    "placements": "where the squadrons go",
+}
+"""What an action still lacks, in the player's words, by the action's field (its first name after ``action.``)."""
+
+
+def still_needed(setup: Setup) -> list[str]:
+    """What the chosen action still needs before it can be ruled ("the tool's side", "the target"), from
+    the parser's problems: a required field, or one left empty; nothing once the action is complete."""
+    action = setup.document.get("action") if isinstance(setup.document, dict) else None
+    if not isinstance(action, dict) or not action.get("type") or setup.scenario is not None:
+        return []
+    out: list[str] = []
+    for prob in setup.problems:
+        if not prob.field.startswith("action."):
+            continue
+        path = re.sub(r"\[\d+\]", "", prob.field).removeprefix("action.").split(".")  # no list indices
+        value: Any = action
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if prob.message.startswith("is required") or value in (None, "", [], {}):
+            words = NEEDED.get(path[0], path[0].replace("_", " "))
+            if words not in out:
+                out.append(words)
+    return out

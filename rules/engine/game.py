@@ -106,6 +106,9 @@ class Game:
     )
     """(placed pieces, the action so far) -> "who does what" choices: (label, kind, form values); the
     setup page shows them as plain links, so the mover, attacker and defender are picked, not typed."""
+    action_notes: Callable[[list[dict[str, Any]], dict[str, Any]], list[str]] = field(default=lambda pieces, action: [])
+    """(placed pieces, the action so far) -> what the setup page says in advance about the chosen action, in
+    the player's words (where a dropped device goes, which piece is not the one placed)."""
     option_ghosts: Callable[[Scenario, dict[str, Any]], tuple[tuple[str, tuple[Polygon, ...]], ...]] = field(
         default=lambda scenario, action: ()
     )

@@ -63,6 +63,8 @@ class _Canvas:
     def __init__(self, height: float) -> None:
         self.h = height
         self.font = 11.0
+        self.view = (-1e9, -1e9, 1e9, 1e9)
+        """What the picture shows (table mm: x0, y0, x1, y1): a label is kept inside it, not cut at its edge."""
         self.labels: list[tuple[float, float, float, float]] = []
         """Boxes (table mm: x0, y0, x1, y1) of the labels drawn so far, which later labels step around."""
 
@@ -108,6 +110,7 @@ def render_svg(
     size = max(x1 - x0, y1 - y0)
     # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
     cv.font = max(6.0, size / (90 if editable else 55))
+    cv.view = (x0, y0, x1, y1)
     svg = ET.Element(
         "svg",
         {
@@ -226,7 +229,8 @@ def render_svg(
                 ET.SubElement(g, "polygon", {"points": cv.points(ring(shape)), "stroke-width": "1.2", **style})
     if regions:
         _regions(svg, cv, regions)
-    _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
+    if not editable:  # the setup page says what the marks mean beside the table, readable at any zoom
+        _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
         return to_text(svg)
     card = ET.Element(
@@ -418,7 +422,7 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    _label(g, cv, (c.x, c.y), p.label)
+    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline))
 
 
 def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool) -> None:
@@ -450,7 +454,7 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
     ET.SubElement(g, "polygon", _hl(attrs, on))
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
-    _label(g, cv, (d.pose.x, d.pose.y), p.label)
+    _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline))
 
 
 LEGEND = (
@@ -487,12 +491,24 @@ def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, 
         )
 
 
+def _legend_kinds(figures: list[Figure], moved: bool) -> list[tuple[str, str, dict[str, str]]]:
+    """The legend's rows (text, kind, style) for the kinds of figure a picture has."""
+    kinds = {f.kind for f in figures} | ({"ghost-start"} if moved else set())
+    return [row for row in LEGEND if row[1] in kinds]
+
+
+def legend_rows(scenario: Scenario, ruling: Ruling | None) -> list[tuple[str, str]]:
+    """What the marks of the editable picture mean (text, kind), for a page to show beside it: drawn in the
+    picture, a legend zooms with the table (about 8 px on a phone) and hides behind the view's edge."""
+    moved = ruling is not None and scenario.action["type"] in games.get(scenario.game).moving_actions
+    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, None), moved)]
+
+
 def _legend(
     svg: ET.Element, cv: _Canvas, view: tuple[float, float, float, float], figures: list[Figure], moved: bool
 ) -> None:
     """What the drawn marks mean, for the kinds of figure this picture has (bottom-left of the view)."""
-    kinds = {f.kind for f in figures} | ({"ghost-start"} if moved else set())
-    rows = [(text, style) for text, kind, style in LEGEND if kind in kinds]
+    rows = [(text, style) for text, _, style in _legend_kinds(figures, moved)]
     if not rows:
         return
     x0, y0, _, _ = view
@@ -552,31 +568,60 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
         _label(g, cv, (top[0], top[1] - cv.font * 1.3), label)
 
 
-def _free_spot(cv: _Canvas, at: Point, text: str) -> Point:
+LABEL_OVER = 1.3
+"""How much wider than its piece a piece's label may be: an Armada ship's name at the whole table's font was
+several times its base (and ran off the picture); the name is drawn smaller instead."""
+EM = 0.6
+"""DejaVu Sans: about 0.6 em a character."""
+
+
+def _across(outline: Polygon) -> float:
+    """A piece's width as a label sees it (horizontal, mm)."""
+    x0, _, x1, _ = outline.bounds
+    return float(x1 - x0)
+
+
+def _free_spot(cv: _Canvas, at: Point, text: str, font: float | None = None) -> Point:
     """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
-    w, h = max(1, len(text)) * cv.font * 0.6, cv.font * 1.2  # DejaVu Sans: about 0.6 em a character
+    font = cv.font if font is None else font
+    w, h = max(1, len(text)) * font * EM, font * 1.2
     steps = [(0.0, 0.0)] + [
         (dx * w * k, dy * h * k) for k in (1, 2, 3) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))
     ]
     for dx, dy in steps:
         x, y = at[0] + dx, at[1] + dy
-        base = y + cv.font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
-        box = (x - w / 2, base - cv.font * 0.25, x + w / 2, base - cv.font * 0.25 + h)
+        base = y + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+        box = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
         if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
             cv.labels.append(box)
             return x, y
     return at
 
 
-def _label(g: ET.Element, cv: _Canvas, at: Point, text: str) -> None:
-    at = _free_spot(cv, at, text)
+def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
+    """A label's spot moved just enough that its text lies inside the picture's view (a piece outside the
+    view keeps its label with it)."""
+    vx0, vy0, vx1, vy1 = cv.view
+    if not (vx0 <= at[0] <= vx1 and vy0 <= at[1] <= vy1):
+        return at
+    x = min(max(at[0], vx0 + w / 2), vx1 - w / 2) if w < vx1 - vx0 else at[0]
+    y = min(max(at[1], vy0), vy1 - font * 1.8) if font * 1.8 < vy1 - vy0 else at[1]
+    return x, y
+
+
+def _label(g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | None = None) -> None:
+    """A label centred at ``at``; a piece's (``across``: its width, mm) sized so it is not much wider than
+    the piece, and every label inside the view."""
+    font = cv.font if across is None else min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM))
+    w = max(1, len(text)) * font * EM
+    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font), w, font)
     t = ET.SubElement(
         g,
         "text",
         {
             "x": _fmt(at[0]),
-            "y": _fmt(cv.h - at[1] - cv.font * 0.8),
-            "font-size": _fmt(cv.font),
+            "y": _fmt(cv.h - at[1] - font * 0.8),
+            "font-size": _fmt(font),
             "text-anchor": "middle",
             "fill": COLOURS["text"],
             "font-family": "DejaVu Sans, Arial, sans-serif",
@@ -662,7 +707,7 @@ def _figure(
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        _label(g, cv, centre, f.label)
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs))  # a final base's label, sized like a piece's
 
 
 def _ship_colour(p: Piece | None) -> str:

@@ -26,12 +26,14 @@ from rules.engine import (
     games,
     parse_scenario,
 )
+from rules.engine.svg import legend_rows
 from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
 from rules.models import draft_exists, draft_query, store_draft, store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario, renamed
 from rules.views.common import is_partial, stored, stored_document, stored_scenario
 from rules.views.pictures import embeddable
+from rules.wording import still_needed
 
 
 def _shape_palette(game_name: str) -> tuple[tuple[str, str, str, str], ...]:
@@ -188,6 +190,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
+            ctx["legend"] = legend_rows(sc, ruling)
         elif isinstance(s.document, dict) and (proposed := _proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
@@ -195,6 +198,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ghosts = _ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
+            ctx["legend"] = legend_rows(proposed, here)
         elif isinstance(s.document, dict) and (table := _pieces_scenario(s.document)) is not None:
             ghosts, regions = _ghosts(table, s.document), _regions(address, table, s.document, json_mode)
             ctx["picture"] = mark_safe(
@@ -243,12 +247,14 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
         ctx["who"] = [(label, kind, _with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
+        ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200;
     # Undo and Back ask htmx to load an earlier address (a state being built, not a submission)
     building = (
         any(key in data for key in (*ADDING, PICKED)) or request.headers.get("HX-History-Restore-Request") == "true"
     )
     ctx["building"] = building
+    ctx["still_needed"] = [] if json_mode else still_needed(s)
     failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
     status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
     if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works

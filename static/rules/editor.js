@@ -296,10 +296,26 @@ function placeTools() {
   const s = stage.getBoundingClientRect();
   tools.hidden = false;
   const cx = p.left + p.width / 2 - s.left;
-  const place = (cls, x, y) => css(`#piece-tools ${cls}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
-  place(".tool-turn", cx, p.top - s.top - 26);
-  place(".tool-move", cx, p.bottom - s.top + 26);
-  place(".tool-delete", p.right - s.left + 26, p.top - s.top - 10);
+  const cy = p.top + p.height / 2 - s.top;
+  const [top, bottom, left, right] = [p.top - s.top - 26, p.bottom - s.top + 26, p.left - s.left - 26, p.right - s.left + 26];
+  // a handle never lies over the zoom buttons or the overview (stage px, a handle is 44 px across):
+  // the first of its places around the piece that is clear, else just above the zoom buttons
+  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left - s.left - 24, r.top - s.top - 24, r.right - s.left + 24, r.bottom - s.top + 24];
+  });
+  const taken = [];
+  const clear = ([x, y]) =>
+    ![...keepOut, ...taken].some(([x0, y0, x1, y1]) => x > x0 && x < x1 && y > y0 && y < y1);
+  const place = (cls, ...spots) => {
+    const bar = keepOut[0];
+    const [x, y] = spots.find(clear) || [spots[0][0], bar ? Math.min(spots[0][1], bar[1]) : spots[0][1]];
+    taken.push([x - 44, y - 44, x + 44, y + 44]);
+    css(`#piece-tools ${cls}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+  };
+  place(".tool-turn", [cx, top], [left, cy], [right, cy], [cx, bottom]);
+  place(".tool-move", [cx, bottom], [left, cy], [right, cy], [left, top], [cx, top]);
+  place(".tool-delete", [right, p.top - s.top - 10], [left, top], [right, bottom], [left, bottom], [right, cy]);
 }
 
 // ---- gestures: dragging a piece or a handle, tapping ----

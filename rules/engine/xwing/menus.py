@@ -108,3 +108,41 @@ def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, 
         full = unbumped_final(bearing, side, path, frame)
         out.append((label, (frame.polygon(path.template()), ship_outline(ship, full))))
     return tuple(out)  # a Tallon roll previews its middle position only
+
+
+def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
+    """Said in advance for a drop or a launch: the device is placed by its template at the ship's guides
+    (the ruling makes it: ``devices.drop_findings``), so a device already on the table is another piece; and a
+    mine placed under a ship detonates for whichever ship that is (the ruling checks every ship)."""
+    verb = action.get("type")
+    ship = next((s for s in _ships(pieces) if s["id"] == action.get("ship")), None)
+    if verb not in ("drop", "launch") or ship is None:
+        return []
+    names = reader_names(piece_name, pieces)
+    device = action.get("device")
+    dtype = device.get("type") if isinstance(device, dict) else action.get("device_type")
+    card = CARDS.get(str(dtype))
+    what = f"The {card.name}" if card else "The device"
+    guides = "rear" if verb == "drop" else "front"
+    done = "dropped" if verb == "drop" else "launched"
+    out = [f"{what} {done} is placed by its template at {names[ship['id']]}'s {guides} guides (drawn on the table)."]
+    placed = [
+        names[p["id"]]
+        for p in pieces
+        if isinstance(p, dict)
+        and p.get("kind") == "device"
+        and p.get("id") in names
+        and (card is None or p.get("type") == dtype)
+    ]
+    if placed:
+        one = len(placed) == 1
+        out.append(
+            f"The {', '.join(placed)} already on the table {'is another device' if one else 'are other devices'}:"
+            f" no places are offered for {'it' if one else 'them'}."
+        )
+    if card is not None and card.category == "mine":
+        out.append(
+            f"The {card.name} detonates under whichever ship it lands on, any player's: "
+            f"pick that ship's “partly under the {card.name}” place."
+        )
+    return out

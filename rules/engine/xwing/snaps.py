@@ -199,7 +199,14 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     ship = next((p for p in scenario.of_kind("ship") if p.id == ship_id), None)
     if ship is None:
         return []
-    movable = [p for p in scenario.pieces if p.kind != "ship" and p.get("shape") is not None][:MAX_PIECES]
+    # a drop or a launch places a device of its own (by the template): a device already on the table is
+    # another piece, and a place for it would answer about the wrong one
+    placing = action.get("type") in ("drop", "launch")
+    movable = [
+        p
+        for p in scenario.pieces
+        if p.kind != "ship" and p.get("shape") is not None and not (placing and p.kind == "device")
+    ][:MAX_PIECES]
     base = ship_square(ship)
     guided = outline(ship)
     pose = ship_pose(ship)

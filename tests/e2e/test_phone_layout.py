@@ -1,0 +1,135 @@
+"""Issue 22, a new user's trial on a 390 × 844 touch phone: what only the layout shows (every control inside
+the screen's width, nothing covering the zoom buttons, text at a readable size)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.test_table_workspace import settle
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+WIDTH = PHONE["viewport"]["width"]
+
+
+@pytest.fixture
+def phone(browser: Browser, base_url: str) -> Iterator[Page]:
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        yield page
+
+
+def add(page: Page, value: str) -> None:
+    before = page.locator("#preview .zoomable [data-piece]").count()
+    page.locator('select[name="palette"]').select_option(value)
+    expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(before + 1)
+    settle(page)
+
+
+def inside_the_width(page: Page, selector: str) -> int:
+    """Every visible element matching ``selector`` lies within the screen's width; how many there are."""
+    boxes = page.evaluate(
+        """s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)
+               .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim(), r.left, r.right]; })""",
+        selector,
+    )
+    off = [b for b in boxes if b[1] < 0 or b[2] > WIDTH + 0.5]
+    assert not off, off
+    return len(boxes)
+
+
+def test_the_dial_wraps_inside_the_screen_and_marks_the_chosen_maneuver_by_more_than_colour(phone: Page) -> None:
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    expect(phone.locator("#preview nav.dial")).to_be_visible()
+    settle(phone)
+    assert inside_the_width(phone, "#preview nav.dial a") >= 12  # the whole dial, not the first few
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    chosen = phone.locator('#preview nav.dial a[aria-current="true"]')
+    expect(chosen).to_have_text("2 bank left")
+    settle(phone)
+    border = "e => parseFloat(getComputedStyle(e).borderTopWidth)"
+    others = phone.locator("#preview nav.dial a:not([aria-current])")
+    assert chosen.evaluate(border) >= 3 > others.first.evaluate(border)
+    assert chosen.evaluate("e => getComputedStyle(e).textDecorationLine") == "underline"
+    inside_the_width(phone, "#preview nav.dial a")
+
+
+def test_the_selected_piece_bar_shows_the_whole_name_and_every_control_inside_the_screen(phone: Page) -> None:
+    add(phone, "xwing:ship:t65xwing")
+    phone.locator("#preview .zoomable [data-piece] polygon").first.tap()
+    name = phone.locator("#selected-name")
+    expect(name).to_have_text("T-65 X-wing, facing 0°")
+    assert name.evaluate("e => e.scrollWidth <= e.clientWidth")  # not cut to "T-6…"
+    assert inside_the_width(phone, "#selected, #selected > *") >= 6
+    expect(phone.get_by_role("link", name="Its fields")).to_be_in_viewport()
+
+
+def _overlaps(page: Page) -> list[str]:
+    return page.evaluate(
+        """() => {
+          const tools = [...document.querySelectorAll('#preview .zoom-tools button, #preview .overview')];
+          const handles = [...document.querySelectorAll('#piece-tools button')].filter(b => b.getClientRects().length);
+          const out = [];
+          for (const h of handles) for (const t of tools) {
+            const a = h.getBoundingClientRect(), b = t.getBoundingClientRect();
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+              out.push(`${h.getAttribute('aria-label')} over ${t.textContent.trim() || t.className}`);
+          }
+          return out;
+        }"""
+    )
+
+
+def test_a_selected_pieces_handles_never_cover_the_zoom_buttons(phone: Page) -> None:
+    add(phone, "xwing:ship:t65xwing")
+    piece = phone.locator("#preview .zoomable [data-piece] polygon").first
+    piece.tap()
+    expect(phone.get_by_role("button", name="Move: drag")).to_be_visible()
+    stage = phone.locator("#preview .stage").bounding_box()
+    fit = phone.get_by_role("button", name="Fit the action").bounding_box()
+    assert stage is not None and fit is not None
+    # pan the view so that the piece sits at the zoom buttons: on them, just above, just left of them
+    spots = ((fit["x"] + fit["width"] / 2, fit["y"] - 30), (fit["x"] - 10, fit["y"] - 10), (fit["x"], fit["y"] + 20))
+    for tx, ty in spots:
+        phone.get_by_role("button", name="Fit the action").tap()  # from the fitted view: a drag, never a tap
+        phone.wait_for_timeout(150)
+        box = piece.bounding_box()
+        assert box is not None
+        dx, dy = tx - (box["x"] + box["width"] / 2), ty - (box["y"] + box["height"] / 2)
+        sx, sy = stage["x"] + stage["width"] / 2 + (60 if dx < 0 else -60), stage["y"] + 20
+        send = phone.context.new_cdp_session(phone).send  # one finger drags the table (real touch events)
+        send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": sx, "y": sy, "id": 1}]})
+        for k in range(1, 11):
+            point = {"x": sx + dx * k / 10, "y": sy + dy * k / 10, "id": 1}
+            send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        phone.wait_for_timeout(150)
+        expect(phone.get_by_role("button", name="Move: drag")).to_be_visible()  # still selected: a pan, not a tap
+        assert _overlaps(phone) == [], (tx, ty)
+        for name in ("Move: drag", "Turn: drag around the piece, or tap for 45°", "Delete this piece"):
+            assert phone.get_by_role("button", name=name).evaluate(
+                "e => { const r = e.getBoundingClientRect();"
+                " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) ||"
+                " !document.querySelector('#preview .stage').contains(document.elementFromPoint(r.left + r.width / 2,"
+                " r.top + r.height / 2)) }"
+            )
+    expect(phone.get_by_role("button", name="Fit the action")).to_be_visible()
+    phone.get_by_role("button", name="Fit the action").tap()  # and it is the button that answers the tap
+
+
+def test_the_legend_is_at_least_12_px_on_a_phone(phone: Page) -> None:
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    key = phone.get_by_role("list", name="What the marks on the table mean")
+    expect(key).to_contain_text("template / tool")
+    settle(phone)
+    sizes = key.locator("li").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 12, sizes
+    inside_the_width(phone, ".picture-key li")
