@@ -548,7 +548,7 @@ def setup_page_figures(n: int) -> None:
 
     from rules.engine import games, parse_scenario
     from rules.engine.armada.obstacles import move_ruling
-    from rules.forms import initial_from_scenario
+    from rules.setup_state import initial_from_scenario
 
     doc = busy_scenario()
     doc["pieces"][1]["player"] = 2

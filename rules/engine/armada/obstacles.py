@@ -91,26 +91,32 @@ def _convex_parts(wkb: bytes) -> tuple[Polygon, ...]:
     for tri in shapely.constrained_delaunay_triangles(poly).geoms:
         coords = orient(tri, 1.0).exterior.coords[:-1]
         rings.append([(round(x, 9), round(y, 9)) for x, y in coords])
-    merged = True
-    while merged:
-        merged = False
-        owners: dict[frozenset[Point], list[int]] = {}
-        for i, r in enumerate(rings):
-            if r is None:
-                continue
-            for k in range(len(r)):
-                owners.setdefault(frozenset((r[k], r[(k + 1) % len(r)])), []).append(i)
-        for edge, who in owners.items():
-            if len(who) != 2:
-                continue
-            i, j = who
-            ri, rj = rings[i], rings[j]
-            assert ri is not None and rj is not None
-            joined = _join(ri, rj, edge)
-            if joined is not None and _is_convex(joined):
-                rings[i], rings[j] = joined, None
-                merged = True
-                break
+    # one pass over the diagonals: removing one only widens the angles at the others' ends, so a
+    # diagonal that had to stay still has to (Hertel–Mehlhorn needs no second pass)
+    owners: dict[frozenset[Point], list[int]] = {}
+    for i, r in enumerate(rings):
+        assert r is not None
+        for k in range(len(r)):
+            owners.setdefault(frozenset((r[k], r[(k + 1) % len(r)])), []).append(i)
+    into = list(range(len(rings)))  # which piece each triangle has been merged into
+
+    def piece(i: int) -> int:
+        while into[i] != i:
+            into[i] = into[into[i]]
+            i = into[i]
+        return i
+
+    for edge, who in owners.items():
+        if len(who) != 2:
+            continue
+        i, j = piece(who[0]), piece(who[1])
+        ri, rj = rings[i], rings[j]
+        if i == j or ri is None or rj is None:
+            continue
+        joined = _join(ri, rj, edge)
+        if joined is not None and _is_convex(joined):
+            rings[i], rings[j] = joined, None
+            into[j] = i
     return tuple(Polygon(r) for r in rings if r is not None)
 
 
