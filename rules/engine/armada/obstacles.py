@@ -204,13 +204,14 @@ def minkowski_forbidden(
     the result is exact inside ``within``.  Returns the union and each blocker's own area.
     """
     wkb = shapely.to_wkb
-    return _forbidden(
+    forbidden, areas = _forbidden(
         tuple((label, tuple(wkb(parts).tolist())) for label, parts in blockers),
         wkb(moved_local),
         tuple(round_),
         tuple(wkb(moved_parts).tolist()) if moved_parts else (),
         wkb(within) if within is not None else b"",
     )
+    return forbidden, dict(areas)  # the cached dict stays the cache's
 
 
 @lru_cache(maxsize=64)
