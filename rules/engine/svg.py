@@ -182,7 +182,7 @@ def render_svg(
         _ranges(svg, cv, scenario, scenario.piece(ranges_from))
     drawings, figures, simplified = _within_budget(drawn, _shown_figures(ruling, step))
     if simplified:
-        desc.text = f"{desc.text} Outlines simplified to {SIMPLIFY_MM} mm for drawing (a very detailed table)."
+        desc.text = f"{desc.text} Outlines simplified to {simplified:g} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
     for f in figures:
         if f.kind in ("template", "template-counted", "area", "blocked"):
@@ -341,35 +341,64 @@ def _piece(scenario: Scenario, pid: object) -> Piece | None:
 
 
 POINT_BUDGET = 25_000
-"""Outline points a picture may draw before it is simplified.  The input caps (60 pieces, 200 points an
-outline, a 64 KiB body) keep every accepted situation under it (the worst measured is about 11,000,
-bench/bench_ruling.py): this is the guard should the caps ever grow, so no render can hold a worker."""
+"""Points a picture may draw (every polygon and polyline vertex of the SVG).  The input caps (60 pieces,
+200 points an outline, a 64 KiB body) keep every accepted situation well under it (bench/heaviest.py
+prints each action's heaviest; tests/engine/test_picture_steps.py checks them), and past it outlines are
+simplified until it holds, so a first PNG's work is bounded by construction (docs/operations.md)."""
 SIMPLIFY_MM = 0.25
 """Tolerance of that simplification: well under a printed token's ±0.5 mm."""
+SIMPLIFY_STEPS_MM = (SIMPLIFY_MM, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""Coarser tolerances tried in turn should 0.25 mm not bring a picture within its budget."""
+PIECE_EXTRA_POINTS = 64
+"""Points a piece draws besides its outline (an Armada huge ship's hull zones and dial draw about 40):
+set aside from the budget per piece, so what the outlines and figures may use keeps the SVG within it."""
+
+
+def drawn_points(svg: str) -> int:
+    """How many vertices an SVG draws (its ``points`` attributes): what the point budget bounds."""
+    root = ET.fromstring(svg)
+    return sum(len(e.get("points", "").split()) for e in root.iter() if "points" in e.attrib)
+
+
+def _count(drawings: dict[str, Drawing], figures: list[Figure]) -> int:
+    total = sum(len(d.outline.exterior.coords) for d in drawings.values() if d.outline.geom_type == "Polygon")
+    return total + sum(len(f.coords) for f in figures)
 
 
 def _within_budget(
     drawings: dict[str, Drawing], figures: list[Figure], budget: int | None = None
-) -> tuple[dict[str, Drawing], list[Figure], bool]:
-    """The picture's outlines, simplified to ``SIMPLIFY_MM`` when together they exceed the point budget."""
-    limit = POINT_BUDGET if budget is None else budget
-    total = sum(len(d.outline.exterior.coords) for d in drawings.values() if d.outline.geom_type == "Polygon")
-    total += sum(len(f.coords) for f in figures)
-    if total <= limit:
-        return drawings, figures, False
+) -> tuple[dict[str, Drawing], list[Figure], float]:
+    """The picture's outlines, simplified when together they exceed the point budget, and the tolerance used.
+
+    0.25 mm first; should that not be enough, coarser until the outlines fit (0 when nothing was simplified).
+    """
+    limit = (POINT_BUDGET if budget is None else budget) - PIECE_EXTRA_POINTS * len(drawings)
+    if _count(drawings, figures) <= limit:
+        return drawings, figures, 0.0
+    lean, thin = drawings, figures
+    for tolerance in SIMPLIFY_STEPS_MM:
+        lean, thin = _simplified(drawings, figures, tolerance)
+        if _count(lean, thin) <= limit:
+            break
+    return lean, thin, tolerance
+
+
+def _simplified(
+    drawings: dict[str, Drawing], figures: list[Figure], tolerance: float
+) -> tuple[dict[str, Drawing], list[Figure]]:
     lean = {
-        pid: replace(d, outline=d.outline.simplify(SIMPLIFY_MM)) if d.outline.geom_type == "Polygon" else d
+        pid: replace(d, outline=d.outline.simplify(tolerance)) if d.outline.geom_type == "Polygon" else d
         for pid, d in drawings.items()
     }
     thin = []
     for f in figures:
         if f.kind != "line" and len(f.coords) > 8:
-            shape = Polygon(f.coords, f.holes).simplify(SIMPLIFY_MM)
+            shape = Polygon(f.coords, f.holes).simplify(tolerance)
             if shape.geom_type == "Polygon" and not shape.is_empty:
                 holes = tuple(tuple(c)[:-1] for c in (list(i.coords) for i in shape.interiors))
                 f = replace(f, coords=ring(shape), holes=holes)
         thin.append(f)
-    return lean, thin, True
+    return lean, thin
 
 
 def _shown_figures(ruling: Ruling | None, step: int | None) -> list[Figure]:

@@ -348,3 +348,78 @@ def test_the_verdict_says_what_the_piece_does_or_why_it_may_not() -> None:
     assert any(re.fullmatch(r"Moving [^:]+: not legal\. .+ would overlap .+\.", s) for s in legal), legal
     assert any("stays where it is: legal." in s for s in legal), legal
     assert not any(s.endswith(": legal.") and s.startswith("Moving") for s in legal), legal
+
+
+# A U-shaped blocker: 100 mm square from (500, 300), with a cavity 40 mm wide (x 530–570) open at the top,
+# its floor at y 330. A 20 mm crate starts 50 mm above the U (y 450–470) and moves straight down 80 mm to
+# (550, 380): it ends at x 540–560, y 370–390, 10 mm clear of each wall and 40 mm above the floor.
+# Its lead past the ruler's end (the crate's bottom edge, y 450) is 80 mm: within distance 3 (184.5 mm), which
+# also lets the crate reach down to the U's floor (the reachable area is its start grown by 184.5 mm).
+# Where its centre may go beside the U is the U grown by the crate's half size (10 mm): the cavity leaves a
+# channel x 540–560 down to y 340, so (550, 380) is legal and (550, 335) is blocked by the floor.
+U_SHAPE = [[500, 300], [600, 300], [600, 400], [570, 400], [570, 330], [530, 330], [530, 400], [500, 400]]
+
+
+def test_a_move_into_the_cavity_of_a_u_shaped_blocker_is_legal_and_the_cavity_is_not_drawn_blocked() -> None:
+    u = {"id": "u", "kind": "obstacle", "type": "debris-field", "outline": U_SHAPE, "label": "Wreck"}
+    crate = {"id": "rock", "kind": "obstacle", "type": "debris-field", "outline": square(550, 460, 10.0)}
+    action = {"type": "move-obstacle", "obstacle": "rock", "to": {"x": 550, "y": 380}, "max_distance": 3}
+    r = evaluate(scenario([crate, u], action))
+    assert r.outcome["legal"] and r.outcome["region"]["contains_proposed"]
+    blocked = [shapely.Polygon(f.coords) for f in r.figures if f.kind == "blocked"]
+    legal = [shapely.Polygon(f.coords) for f in r.figures if f.kind == "area" and f.id.startswith("region")]
+    assert blocked and legal
+    inside, floor = shapely.Point(550, 380), shapely.Point(550, 335)
+    assert not any(b.intersects(inside) for b in blocked)
+    assert any(a.contains(inside) for a in legal)
+    assert any(b.contains(floor) for b in blocked)
+    # the channel is the cavity narrowed by 10 mm a side: 20 mm wide where the crate's centre may go
+    # (the legal area is drawn as its outline with the blocked areas over it)
+    row = shapely.LineString([(500, 380), (600, 380)])
+    open_part = row.intersection(shapely.union_all(legal).difference(shapely.union_all(blocked)))
+    assert open_part.length == pytest.approx(20.0, abs=0.01)
+
+
+def test_the_fast_legal_region_matches_a_plain_minkowski_union_on_random_concave_shapes() -> None:
+    """Every pair of triangles as a hull of vertex sums, every blocker, one plain union: the reference."""
+    import math
+    import random
+
+    from rules.engine.armada.obstacles import minkowski_forbidden
+
+    def star(rng: random.Random, cx: float, cy: float, points: int, r: float) -> shapely.Polygon:
+        return shapely.Polygon(
+            [
+                (
+                    cx + r * rng.uniform(0.35, 1.0) * math.sin(2 * math.pi * i / points),
+                    cy + r * rng.uniform(0.35, 1.0) * math.cos(2 * math.pi * i / points),
+                )
+                for i in range(points)
+            ]
+        )
+
+    def triangles(p: shapely.Polygon) -> list[shapely.Polygon]:
+        return list(shapely.constrained_delaunay_triangles(p).geoms)
+
+    rng = random.Random(24)
+    for _ in range(4):
+        moved = star(rng, 0, 0, rng.randint(5, 14), 30)
+        blockers = [
+            (f"b{i}", [star(rng, rng.uniform(-150, 150), rng.uniform(-150, 150), rng.randint(4, 16), 40)])
+            for i in range(5)
+        ]
+        within = shapely.box(-120, -120, 120, 120)
+        fast, each = minkowski_forbidden(blockers, moved, within=within)
+        hulls = [
+            shapely.MultiPoint(
+                [(bx - sx, by - sy) for bx, by in b.exterior.coords for sx, sy in s.exterior.coords]
+            ).convex_hull
+            for _, (blocker,) in blockers
+            for b in triangles(blocker)
+            for s in triangles(moved)
+        ]
+        reference = shapely.union_all(hulls)
+        assert not reference.intersection(within).is_empty
+        free_fast, free_ref = within.difference(fast), within.difference(reference)
+        assert free_fast.symmetric_difference(free_ref).area < 0.01
+        assert set(each) <= {label for label, _ in blockers}

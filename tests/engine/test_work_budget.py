@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.engine import ScenarioError, evaluate, parse_scenario
-from rules.engine.armada.budget import MAX_MOVE_WORK, MAX_MOVED_POINTS, move_work
+from rules.engine.armada.budget import MAX_MOVE_WORK, MAX_MOVED_POINTS, MAX_NOTCH_WORK, move_work, notch_work
 
 
 def zigzag(cx: float, cy: float, r: float, points: int) -> list[list[float]]:
@@ -22,12 +22,12 @@ def zigzag(cx: float, cy: float, r: float, points: int) -> list[list[float]]:
     ]
 
 
-def move(points: int, ships: int, far: bool = False) -> dict[str, Any]:
+def move(points: int, ships: int, far: bool = False, spacing: float = 60.0) -> dict[str, Any]:
     pieces: list[dict[str, Any]] = [
         {"id": "rock", "kind": "obstacle", "type": "debris-field", "outline": zigzag(900, 450, 40, points)}
     ]
     for i in range(ships):
-        a, r = i * 2.4, 120 + 60 * math.sqrt(i)
+        a, r = i * 2.4, 120 + spacing * math.sqrt(i)
         x, y = (1700, 60 + 13 * i) if far else (900 + r * math.sin(a), 450 + r * math.cos(a))
         pieces.append(
             {
@@ -52,7 +52,7 @@ def test_the_audited_move_is_refused_naming_the_limit() -> None:
 
 
 def test_a_move_within_reach_of_too_much_is_refused_with_its_figures() -> None:
-    doc = move(100, 30)
+    doc = move(100, 59, spacing=45.0)
     n, m, work = move_work(doc["pieces"], doc["action"])
     assert n == 100 and work > MAX_MOVE_WORK
     with pytest.raises(ScenarioError) as e:
@@ -70,3 +70,43 @@ def test_catalogue_moves_stay_well_within_the_budget() -> None:
     doc = move(8, 59)
     assert move_work(doc["pieces"], doc["action"])[2] < MAX_MOVE_WORK
     evaluate(parse_scenario(doc))
+
+
+def rocks(points: int, count: int) -> dict[str, Any]:
+    """A ``points``-point zig-zag moved among ``count`` 200-point zig-zag rocks close by: concave against concave."""
+    doc = move(points, count)
+    doc["pieces"][1:] = [
+        {"id": p["id"], "kind": "obstacle", "type": "asteroid-field", "outline": zigzag(p["x"], p["y"], 30, 200)}
+        for p in doc["pieces"][1:]
+    ]
+    return doc
+
+
+def test_two_concave_outlines_are_refused_by_their_inward_corners_naming_the_limit() -> None:
+    doc = rocks(100, 1)  # 50 inward corners × 100: few points (20,000), but 5,151 overlapping sums to unite
+    a, b, notches = notch_work(doc["pieces"], doc["action"])
+    assert (a, b) == (50, 100) and notches > MAX_NOTCH_WORK
+    assert move_work(doc["pieces"], doc["action"])[2] <= MAX_MOVE_WORK
+    with pytest.raises(ScenarioError) as e:
+        parse_scenario(doc)
+    assert f"{a} × {b} = {notches:,}" in str(e.value) and f"{MAX_NOTCH_WORK:,}" in str(e.value)
+    accepted = rocks(20, 4)  # 10 × 400: within both limits, and ruled
+    assert notch_work(accepted["pieces"], accepted["action"])[2] <= MAX_NOTCH_WORK
+    assert evaluate(parse_scenario(accepted)).outcome is not None
+
+
+def test_the_largest_catalogue_shape_among_the_concave_catalogue_obstacles_is_accepted() -> None:
+    """A gravity rift (81 points, 35 inward corners) moved among every other concave catalogue obstacle."""
+    shapes = ["dust-field-1", "dust-field-2", "debris-field-2", "exogorth-2", "purrgil-1", "station"]
+    pieces: list[dict[str, Any]] = [
+        {"id": "rift", "kind": "obstacle", "type": "gravity-rift", "shape": "gravity-rift", "x": 900, "y": 450}
+    ]
+    for i, shape in enumerate(shapes):
+        a = 2 * math.pi * i / len(shapes)
+        kind = shape.rsplit("-", 1)[0] if shape[-1].isdigit() else shape
+        x, y = round(900 + 150 * math.sin(a), 1), round(450 + 150 * math.cos(a), 1)
+        pieces.append({"id": f"o{i}", "kind": "obstacle", "type": kind, "shape": shape, "x": x, "y": y})
+    action = {"type": "move-obstacle", "obstacle": "rift", "to": {"x": 950, "y": 450}, "max_distance": 3}
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces, "action": action}
+    assert notch_work(pieces, action)[1] > 50  # the obstacles are within its reach
+    assert evaluate(parse_scenario(doc)).outcome is not None

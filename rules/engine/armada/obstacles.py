@@ -11,8 +11,11 @@ obstacle) overlapping ships, squadrons, other obstacles or tokens.
 
 The legal region of the reference point (for the proposed rotation) is
 computed with shapely set operations: the forbidden translations of each
-blocker are Minkowski sums, built from a triangulation of the moved outline
-and convex parts of the blockers (exact for polygons).
+blocker are Minkowski sums of convex parts (Hertel–Mehlhorn, cached per shape) of
+the moved outline and of every blocker, concave ones included, each sum built in
+O(n + m) by merging edges; only sums that reach the reachable area are kept, and
+one union per blocker makes the region (exact for polygons).  The answer is cached
+by the shapes' coordinates: a preview that only drags the destination reuses it.
 """
 
 from __future__ import annotations
@@ -40,7 +43,16 @@ from rules.engine.armada.pieces import (
     reference_pose,
     token_outline,
 )
-from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, lines_of, overlaps, polygons_of, ring
+from rules.engine.geometry import (
+    CLOSE_CALL_MM,
+    Point,
+    Pose,
+    bounds_near,
+    lines_of,
+    overlaps,
+    polygons_of,
+    ring,
+)
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario
 
@@ -79,26 +91,32 @@ def _convex_parts(wkb: bytes) -> tuple[Polygon, ...]:
     for tri in shapely.constrained_delaunay_triangles(poly).geoms:
         coords = orient(tri, 1.0).exterior.coords[:-1]
         rings.append([(round(x, 9), round(y, 9)) for x, y in coords])
-    merged = True
-    while merged:
-        merged = False
-        owners: dict[frozenset[Point], list[int]] = {}
-        for i, r in enumerate(rings):
-            if r is None:
-                continue
-            for k in range(len(r)):
-                owners.setdefault(frozenset((r[k], r[(k + 1) % len(r)])), []).append(i)
-        for edge, who in owners.items():
-            if len(who) != 2:
-                continue
-            i, j = who
-            ri, rj = rings[i], rings[j]
-            assert ri is not None and rj is not None
-            joined = _join(ri, rj, edge)
-            if joined is not None and _is_convex(joined):
-                rings[i], rings[j] = joined, None
-                merged = True
-                break
+    # one pass over the diagonals: removing one only widens the angles at the others' ends, so a
+    # diagonal that had to stay still has to (Hertel–Mehlhorn needs no second pass)
+    owners: dict[frozenset[Point], list[int]] = {}
+    for i, r in enumerate(rings):
+        assert r is not None
+        for k in range(len(r)):
+            owners.setdefault(frozenset((r[k], r[(k + 1) % len(r)])), []).append(i)
+    into = list(range(len(rings)))  # which piece each triangle has been merged into
+
+    def piece(i: int) -> int:
+        while into[i] != i:
+            into[i] = into[into[i]]
+            i = into[i]
+        return i
+
+    for edge, who in owners.items():
+        if len(who) != 2:
+            continue
+        i, j = piece(who[0]), piece(who[1])
+        ri, rj = rings[i], rings[j]
+        if i == j or ri is None or rj is None:
+            continue
+        joined = _join(ri, rj, edge)
+        if joined is not None and _is_convex(joined):
+            rings[i], rings[j] = joined, None
+            into[j] = i
     return tuple(Polygon(r) for r in rings if r is not None)
 
 
@@ -124,44 +142,148 @@ def _is_convex(ring: list[Point]) -> bool:
     return True
 
 
+def _ccw_from_lowest(poly: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A convex part's lowest vertex, its edge vectors counter-clockwise from there, and their angles."""
+    pts = shapely.get_coordinates(poly.exterior)[:-1]
+    if not poly.exterior.is_ccw:
+        pts = pts[::-1]
+    k = int(np.lexsort((pts[:, 0], pts[:, 1]))[0])
+    pts = np.concatenate((pts[k:], pts[:k]))
+    edges = np.concatenate((pts[1:], pts[:1])) - pts
+    angles = np.mod(np.arctan2(edges[:, 1], edges[:, 0]), 2 * np.pi)
+    return pts[0], edges, angles
+
+
+def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
+    """Minkowski sums P ⊕ Q of convex polygons, each in O(n + m): their edges merged by angle.
+
+    Starting from the sum of both lowest vertices, the edges of both, taken in order of angle,
+    walk the sum's boundary. A hull of the walk removes the slivers rounding could leave.
+    """
+    if not pairs:
+        return np.empty(0, dtype=object)
+    cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def walk(p: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if id(p) not in cache:
+            cache[id(p)] = _ccw_from_lowest(p)
+        return cache[id(p)]
+
+    starts, edges, angles, groups = [], [], [], []
+    for i, (p, q) in enumerate(pairs):
+        (s1, e1, a1), (s2, e2, a2) = walk(p), walk(q)
+        starts.append(s1 + s2)
+        edges += [e1, e2]
+        angles += [a1, a2]
+        groups.append(np.full(len(e1) + len(e2), i))
+    group = np.concatenate(groups)
+    order = np.lexsort((np.concatenate(angles), group))
+    e = np.concatenate(edges)[order]
+    walked = np.cumsum(e, axis=0) - e  # before each edge: exclusive running sum
+    first = np.searchsorted(group, np.arange(len(pairs)))  # group is sorted already: each pair's first row
+    walked -= walked[first][group]
+    coords = walked + np.asarray(starts)[group]
+    return shapely.convex_hull(shapely.polygons(shapely.linearrings(coords, indices=group)))
+
+
 def minkowski_forbidden(
     blockers: list[tuple[str, list[Polygon]]],
     moved_local: Polygon,
     round_: tuple[tuple[str, float, float, float], ...] = (),
     moved_parts: list[Polygon] | None = None,
+    within: BaseGeometry | None = None,
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
-    B ⊕ (−S): for polygons (given by label with their convex parts), the union of
-    convex hulls of pairwise vertex sums of convex parts (one vectorised shapely
-    call); for a round base (label, x, y, r), exactly (−S) grown by r and moved
-    to its centre.  ``moved_parts`` may give the moved outline's convex parts
-    already (turned from its upright decomposition).  Returns the union and each
-    blocker's own area (to label on the picture).
+    B ⊕ (−S): for polygons (given by label with their parts), the union of the Minkowski sums
+    of every pair of convex parts (a concave part is split first, its decomposition cached per
+    shape, so a U-shaped blocker leaves its cavity open); for a round base (label, x, y, r),
+    exactly (−S) grown by r and moved to its centre.  ``moved_parts`` may give the moved
+    outline's convex parts already (turned from its upright decomposition).  With ``within``
+    (the positions that matter) a sum that cannot reach it is left out before the one union:
+    the result is exact inside ``within``.  Returns the union and each blocker's own area.
     """
-    reflected = shapely.affinity.scale(moved_local, -1.0, -1.0, origin=(0, 0))
-    neg = [np.asarray(p.exterior.coords)[:-1] * -1.0 for p in (moved_parts or _parts(moved_local))]
-    clouds: list[np.ndarray] = []
+    wkb = shapely.to_wkb
+    forbidden, areas = _forbidden(
+        tuple((label, tuple(wkb(parts).tolist())) for label, parts in blockers),
+        wkb(moved_local),
+        tuple(round_),
+        tuple(wkb(moved_parts).tolist()) if moved_parts else (),
+        wkb(within) if within is not None else b"",
+    )
+    return forbidden, dict(areas)  # the cached dict stays the cache's
+
+
+@lru_cache(maxsize=64)
+def _forbidden(
+    blocker_wkbs: tuple[tuple[str, tuple[bytes, ...]], ...],
+    moved_wkb: bytes,
+    round_: tuple[tuple[str, float, float, float], ...],
+    moved_parts_wkbs: tuple[bytes, ...],
+    within_wkb: bytes,
+) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
+    """``minkowski_forbidden`` keyed by the shapes' coordinates: a preview that only moves the destination
+    (same blockers, same rotation) asks the same question again and gets the answer at once."""
+    load = shapely.from_wkb
+    blockers = [(label, list(load(list(parts)))) for label, parts in blocker_wkbs]
+    moved_local = load(moved_wkb)
+    moved_parts = list(load(list(moved_parts_wkbs))) if moved_parts_wkbs else None
+    within = load(within_wkb) if within_wkb else None
+    neg = [shapely.affinity.scale(p, -1.0, -1.0, origin=(0, 0)) for p in (moved_parts or _parts(moved_local))]
+    box = within.bounds if within is not None and not within.is_empty else None
+    nb = np.asarray([p.bounds for p in neg]).reshape(-1, 4)
+    pairs: list[tuple[Polygon, Polygon]] = []
     owner: list[str] = []
-    for label, parts in blockers:
-        for bp in parts:
-            bc = np.asarray(bp.exterior.coords)[:-1]
-            for sc in neg:
-                clouds.append((bc[:, None, :] + sc[None, :, :]).reshape(-1, 2))
+    for label, given in blockers:
+        for bp in (part for g in given for part in _parts(g)):
+            use = np.ones(len(neg), dtype=bool)
+            if box is not None:  # the sum lies within the sum of the bounding boxes
+                x0, y0, x1, y1 = bp.bounds
+                use = ~(
+                    (x1 + nb[:, 2] < box[0])
+                    | (x0 + nb[:, 0] > box[2])
+                    | (y1 + nb[:, 3] < box[1])
+                    | (y0 + nb[:, 1] > box[3])
+                )
+            for k in np.flatnonzero(use):
+                pairs.append((bp, neg[k]))
                 owner.append(label)
-    by_label: dict[str, list[BaseGeometry]] = {}
-    if clouds:
-        coords = np.concatenate(clouds)
-        index = np.repeat(np.arange(len(clouds)), [len(c) for c in clouds])
-        hulls = shapely.convex_hull(shapely.multipoints(shapely.points(coords), indices=index))
-        for label, hull in zip(owner, hulls, strict=True):
-            by_label.setdefault(label, []).append(hull)
+    shapes = list(convex_sums(pairs))
     if round_:
+        reflected = shapely.affinity.scale(moved_local, -1.0, -1.0, origin=(0, 0))
         grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for *_, r in round_}}
         for label, x, y, r in round_:
-            by_label.setdefault(label, []).append(shapely.affinity.translate(grown[r], x, y))
+            shapes.append(shapely.affinity.translate(grown[r], x, y))
+            owner.append(label)
+    if within is not None and shapes:
+        shapely.prepare(within)
+        keep = shapely.intersects(within, np.asarray(shapes, dtype=object))
+        shapes = [g for g, k in zip(shapes, keep, strict=True) if k]
+        owner = [o for o, k in zip(owner, keep, strict=True) if k]
+    by_label: dict[str, list[BaseGeometry]] = {}
+    for label, g in zip(owner, shapes, strict=True):
+        by_label.setdefault(label, []).append(g)
     areas = {label: shapely.union_all(parts) for label, parts in by_label.items()}
     return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+
+
+@lru_cache(maxsize=64)
+def _inner(s0_wkb: bytes, hull_wkb: bytes, d_max: float) -> BaseGeometry:
+    """Reference points where the moved outline's hull stays within the original footprint grown by ``d_max``.
+
+    Keyed by the shapes' coordinates: it depends only on where the piece starts and how it is turned.
+    """
+    grown = shapely.from_wkb(s0_wkb).buffer(d_max, quad_segs=16)
+    inner = grown
+    for x, y in shapely.get_coordinates(shapely.from_wkb(hull_wkb).exterior)[:-1]:
+        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    return inner
+
+
+def clear_region_caches() -> None:
+    """Forget the cached legal-region answers (the benchmark's cold figure)."""
+    _forbidden.cache_clear()
+    _inner.cache_clear()
 
 
 def _local(shape: Polygon, pose: Pose) -> Polygon:
@@ -369,8 +491,10 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     blocker_pieces = [p for p in scenario.pieces if p.id != piece.id and p.id not in carried] if is_obstacle else []
     blockers = [footprint(p) for p in blocker_pieces]
     # only what the moved piece can reach matters for its legal region: it stays within distance max
-    reach = s0.buffer(d_max + 1.0)
-    near = [(p, b) for p, b in zip(blocker_pieces, blockers, strict=True) if b.intersects(reach)]
+    close = bounds_near(blockers, s0.bounds, d_max + 1.0)
+    near = [
+        (p, b) for p, b, c in zip(blocker_pieces, blockers, close, strict=True) if c and s0.distance(b) <= d_max + 1.0
+    ]
     poly_blockers = [(p.id, footprint_parts(p)) for p, _ in near if p.kind not in ("squadron", "token")]
     round_blockers = tuple(
         (p.id, float(p.get("x")), float(p.get("y")), _radius(p)) for p, _ in near if p.kind in ("squadron", "token")
@@ -378,13 +502,10 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
 
     # where its reference point may legally go (for the proposed rotation): within the rotation limit,
     # overlapping nothing, no part past the end line; toward a piece, on a centre line where possible
-    grown = s0.buffer(d_max, quad_segs=16)
-    inner = grown
-    for x, y in np.asarray(local.convex_hull.exterior.coords)[:-1]:
-        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    inner = _inner(shapely.to_wkb(s0), shapely.to_wkb(local.convex_hull), d_max)
     upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
     moved_parts = [shapely.affinity.rotate(q, -p1.heading, origin=(0, 0)) for q in convex_parts(upright)]
-    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts)
+    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts, within=inner)
     free = inner.difference(forbidden) if not forbidden.is_empty else inner
     proposed = shapely.Point(p1.x, p1.y)
 
