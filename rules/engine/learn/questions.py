@@ -1,7 +1,11 @@
 """Questions a ruling's facts decide, each with its answer read from ``ruling.outcome``.
 
 Every question names the step that decides it (1-based, for the reveal's highlight) and the rule
-that step cites. Choices are plain words for a player; their values are short strings.
+that step cites. Where the engine tags its steps with the outcome facts they state
+(``Step.states``), a question names the fact that decides its answer (``Question.fact``) and its
+deciding step is the step stating that fact; elsewhere it falls back to the first step citing one
+of the clauses expected to decide. Choices are plain words for a player; their values are short
+strings (an ordered answer joins piece ids with ``>``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ class Question:
     """The deciding step, 1-based."""
     rule: str
     """The clause id the deciding step cites for this question."""
+    fact: str = ""
+    """The outcome fact that decides the answer (``effects:rock``, ``exempt_at_start:rock``), when the
+    deciding step was found by the fact it states; empty when found by its clauses."""
 
     def label(self, value: str) -> str:
         return dict(self.choices).get(value, value)
@@ -61,6 +68,16 @@ def _deciding(
             if piece in step.highlight:
                 return i, step.rules[0]
     return len(ruling.steps), ruling.steps[-1].rules[0]
+
+
+def _stating(ruling: Ruling, *facts: str) -> tuple[int, str, str] | None:
+    """The first step stating the first of ``facts`` any step states: (1-based index, its first clause,
+    the fact), or None when no step is tagged with any of them."""
+    for fact in facts:
+        for i, step in enumerate(ruling.steps, start=1):
+            if fact in step.states:
+                return i, step.rules[0], fact
+    return None
 
 
 def _labels(scenario: Scenario, ids: Sequence[str]) -> list[str]:
@@ -105,6 +122,54 @@ def _sequence_choices(
     return tuple(out), (">".join(key) if key else NONE)
 
 
+def _order_choices(
+    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str]
+) -> tuple[tuple[tuple[str, str], ...], str]:
+    """Choices for "which, and in what order": each a whole ordered answer, one tap.
+
+    Always offered: nothing, the answer, and (for two or more) the answer reversed; then each one of
+    the answer alone, then orders pairing it with the other candidates. Listed in a fixed order
+    (shortest first, then by the candidates' order), so where the right one sits says nothing.
+    """
+    key = tuple(answer)
+    options: list[tuple[str, ...]] = [(), key]
+    if len(key) > 1:
+        options.append(tuple(reversed(key)))
+        options += list(permutations(key))
+        options += [(c,) for c in key]
+    others = [c for c in candidates if c not in key]
+    options += [(c,) for c in others]
+    options += [(*key, c) for c in others] + [(c, *key) for c in others]
+    options += list(permutations(others, 2))
+    chosen: list[tuple[str, ...]] = []
+    for opt in options:
+        if opt not in chosen and len(chosen) < MAX_CHOICES:
+            chosen.append(opt)
+    rank = {c: i for i, c in enumerate(candidates)}
+    chosen.sort(key=lambda o: (len(o), [rank.get(c, len(rank)) for c in o]))
+    out = tuple(
+        ((">".join(o) if o else NONE), (", then ".join(_labels(scenario, o)) if o else "None: nothing takes effect"))
+        for o in chosen
+    )
+    return out, (">".join(key) if key else NONE)
+
+
+def _resolves_fact(scenario: Scenario, ruling: Ruling, sources: Sequence[str]) -> tuple[int, str, str] | None:
+    """The step stating why the move resolves what it does: the order of several effects, the one
+    effect, or why nothing does (the exemption of the obstacle it started on, ignoring obstacles, a bomb
+    that is no obstacle, nothing met)."""
+    o = ruling.outcome
+    if len(sources) > 1:
+        return _stating(ruling, "effects:order")
+    if sources:
+        return _stating(ruling, f"effects:{sources[0]}")
+    reasons = [f"exempt_at_start:{p}" for p in o.get("exempt_at_start") or []]
+    reasons += ["ignore_obstacles"]
+    reasons += [f"not_obstacle:{p.id}" for p in scenario.pieces if p.kind == "device"]
+    reasons += ["executed:failed", "counted_template_mm", "effects:none", "executed:full"]
+    return _stating(ruling, *reasons)
+
+
 def _label(scenario: Scenario, pid: str) -> str:
     return _labels(scenario, [pid])[0]
 
@@ -131,6 +196,9 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
             step, rule = _deciding(ruling, ("/execute",), last=True)
             if "/execute" not in rule:
                 step, rule = _deciding(ruling, ("/stationary", "maneuver-tool", "/rotate"))
+        fact = ""
+        if (found := _stating(ruling, f"executed:{executed}")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "executed",
@@ -139,16 +207,18 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 _yn(executed == "full"),
                 step,
                 rule,
+                fact,
             )
         )
     things = [p.id for p in scenario.pieces if p.kind in ("obstacle", "device")]
     if things and "effects" in o and a["type"] != "rotate":
         sources = [s for s in _effect_sources(o) if s in things]
         candidates = sorted(set(things) | set(sources))
-        choices, answer = _sequence_choices(
-            scenario, candidates, sources, ordered=True, nobody="None: nothing takes effect"
-        )
-        if len(sources) > 1:
+        choices, answer = _order_choices(scenario, candidates, sources)
+        fact = ""
+        if (found := _resolves_fact(scenario, ruling, sources)) is not None:
+            step, rule, fact = found
+        elif len(sources) > 1:
             step, rule = _deciding(ruling, ("obstacles/order", "effect-order"))
         elif sources:
             step, rule = _deciding(ruling, (), piece=sources[0])
@@ -163,17 +233,22 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
         out.append(
             Question(
                 "resolves",
-                f"Which obstacles or devices does {ship} resolve, in order?",
+                f"Which obstacles or devices does {ship} resolve, and in what order?",
                 choices,
                 answer,
                 step,
                 rule,
+                fact,
             )
         )
     if "skips_perform_action" in o and o.get("executed") != "failed":
         step, rule = _deciding(ruling, ("skip-action", "move-not-maneuver", "bump-effect", "bump"))
         if not o["skips_perform_action"] and not any(w in rule for w in ("skip-action", "move-not-maneuver")):
             step, rule = _deciding(ruling, ("final-position", "/execute"), last=True)
+        wanted = ("skips_perform_action",) if o["skips_perform_action"] else ("skips_perform_action:no",)
+        fact = ""
+        if (found := _stating(ruling, *wanted)) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "skip",
@@ -182,6 +257,7 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 _yn(bool(o["skips_perform_action"])),
                 step,
                 rule,
+                fact,
             )
         )
     return out
