@@ -324,6 +324,11 @@ def _fact_clause(ruling: Ruling, fact: str) -> str | None:
     return None
 
 
+def _key_clause(scenario: Scenario, key: str) -> str | None:
+    """The clause a question about a measured value is decided by (the range is the range rule's)."""
+    return {"range": f"xwing-{scenario.edition}/attack/range"}.get(key) if scenario.game == "xwing" else None
+
+
 def _fact_holds(ruling: Ruling, fact: str) -> bool:
     """The fact a question names is in the outcome (read here, not from questions.py)."""
     o = ruling.outcome
@@ -341,10 +346,20 @@ def _fact_holds(ruling: Ruling, fact: str) -> bool:
         return o[key] < o["template_mm"]
     if key in ("ignore_obstacles", "not_obstacle"):
         return not _engine_order(ruling)
+    if key == "obstructed":
+        return bool(o["obstructed_by"])
+    if key == "obstacle-choice":
+        return bool(o.get("line_choice")) and not o["obstructed_by"]
+    if key == "range":
+        return "range" in o
+    if key in ("lands", "obstacle-lands"):
+        return bool(o["placed"])
+    if key in ("outside", "obstacle-outside"):
+        return not o["placed"]
     raise AssertionError(fact)
 
 
-@pytest.mark.parametrize("topic", ["xwing-obstacles", "xwing-devices", "xwing-mixed"])
+@pytest.mark.parametrize("topic", ["xwing-obstacles", "xwing-devices", "xwing-attacks", "xwing-mixed"])
 def test_the_deciding_step_states_the_fact_that_decides_the_answer(topic: str) -> None:
     by_fact = 0
     for ex in drawn(topic):
@@ -356,8 +371,8 @@ def test_the_deciding_step_states_the_fact_that_decides_the_answer(topic: str) -
             step = ruling.steps[q.step - 1]
             assert q.fact in step.states, (q.key, q.fact)
             assert _fact_holds(ruling, q.fact), (q.key, q.fact)
-            assert q.rule == step.rules[0]
-            if (clause := _fact_clause(ruling, q.fact)) is not None:
+            assert q.rule in step.rules
+            if (clause := _fact_clause(ruling, q.fact) or _key_clause(ex.scenario, q.key)) is not None:
                 assert q.rule == clause, "the highlighted clause is the clause of the deciding fact"
     assert by_fact >= 20
 
@@ -373,3 +388,15 @@ def test_a_legality_question_highlights_the_step_citing_the_rule_broken(topic: s
                 assert q.rule in ruling_of(ex.scenario).steps[q.step - 1].rules
                 asked += 1
     assert asked or topic == "armada-overlapping"
+
+
+def test_a_ship_in_the_line_is_not_an_obstacle_obstructing() -> None:
+    by_slug = {e.slug: e.scenario for e in examples()}
+    s = by_slug["xw-43-obstructed-by-a-ship-only"]  # 2.5: the ship obstructs, but gives no die
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling) if q.key == "obstructed")
+    assert "obstacle" in q.text and q.answer == "no"
+    assert q.fact == "range", "decided by the range line, which crosses no obstacle"
+    s2 = by_slug["xw-20-obstructed-twice"]
+    q2 = next(q for q in questions(s2, ruling_of(s2)) if q.key == "obstructed")
+    assert q2.answer == "yes" and q2.fact == "obstructed" and q2.rule == "xwing-2.5/obstructed/measure"

@@ -70,13 +70,15 @@ def _deciding(
     return len(ruling.steps), ruling.steps[-1].rules[0]
 
 
-def _stating(ruling: Ruling, *facts: str) -> tuple[int, str, str] | None:
-    """The first step stating the first of ``facts`` any step states: (1-based index, its first clause,
-    the fact), or None when no step is tagged with any of them."""
+def _stating(ruling: Ruling, *facts: str, prefer: str = "") -> tuple[int, str, str] | None:
+    """The first step stating the first of ``facts`` any step states: (1-based index, its clause, the
+    fact), or None when no step is tagged with any of them. The clause is the step's first, or its
+    first containing ``prefer`` (a step telling several things: the range line and what it crosses)."""
     for fact in facts:
         for i, step in enumerate(ruling.steps, start=1):
             if fact in step.states:
-                return i, step.rules[0], fact
+                rule = next((r for r in step.rules if prefer and prefer in r), step.rules[0])
+                return i, rule, fact
     return None
 
 
@@ -269,17 +271,30 @@ def _xwing_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
     out: list[Question] = []
     if o.get("can_attack"):
         step, rule = _deciding(ruling, ("obstructed/measure", "obstacles/obstructed", "/obstructed"))
+        obstructed = bool(o.get("obstructed_by"))
+        # obstructed: the step telling the obstacles every line crosses; not: the attacker's choice of an
+        # unobstructed line, or else the range line itself (it crosses no obstacle)
+        why = ("obstructed",) if obstructed else ("obstacle-choice", "range")
+        fact = ""
+        if (found := _stating(ruling, *why, prefer="obstructed")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "obstructed",
-                f"Is {att}'s attack on {dfn} obstructed?",
+                # an obstacle's obstruction (the defender's extra die): a ship or device in the way
+                # obstructs too in 2.5, but gives no die, so "is it obstructed" would be ambiguous
+                f"Does an obstacle obstruct {att}'s attack on {dfn}?",
                 YES_NO,
-                _yn(bool(o.get("obstructed_by"))),
+                _yn(obstructed),
                 step,
                 rule,
+                fact,
             )
         )
         step, rule = _deciding(ruling, ("attack/range",))
+        fact = ""
+        if (found := _stating(ruling, "range", prefer="attack/range")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "range",
@@ -288,6 +303,7 @@ def _xwing_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 str(o.get("range")),
                 step,
                 rule,
+                fact,
             )
         )
     else:
@@ -332,6 +348,10 @@ def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
     label = str(dev.get("type", "device")).replace("-", " ") if isinstance(dev, dict) else "device"
     out: list[Question] = []
     step, rule = _deciding(ruling, ("/fail", "off", "play-area", "/guides"))
+    why = ("lands", "obstacle-lands") if o.get("placed") else ("outside", "obstacle-outside")
+    fact = ""
+    if (found := _stating(ruling, *why)) is not None:
+        step, rule, fact = found
     out.append(
         Question(
             "placed",
@@ -340,6 +360,7 @@ def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
             _yn(bool(o.get("placed"))),
             step,
             rule,
+            fact,
         )
     )
     if o.get("placed"):
