@@ -400,3 +400,52 @@ def test_a_ship_in_the_line_is_not_an_obstacle_obstructing() -> None:
     s2 = by_slug["xw-20-obstructed-twice"]
     q2 = next(q for q in questions(s2, ruling_of(s2)) if q.key == "obstructed")
     assert q2.answer == "yes" and q2.fact == "obstructed" and q2.rule == "xwing-2.5/obstructed/measure"
+
+
+def _armada_fact_holds(ruling: Ruling, key: str, fact: str) -> bool:
+    o = ruling.outcome
+    if fact == "executed_speed":
+        return o["executed_speed"] < o["course_speed"]
+    if fact == "damaged_ships":
+        return bool(o["damaged_ships"])
+    if fact == "course_speed:changed":
+        return o["course_speed"] != o["dialled_speed"]
+    if fact in ("tool_side", "course_speed"):  # the course as plotted decides: full speed, nobody damaged
+        return o["executed_speed"] == o["course_speed"] if key == "speed" else not o["damaged_ships"]
+    raise AssertionError(fact)
+
+
+def _armada_fact_clause(ruling: Ruling, key: str, fact: str) -> str | None:
+    """The clause of the deciding fact: the ram's for who is damaged, the obstacle's for a course it set."""
+    if fact == "damaged_ships" and key == "damaged":
+        return "armada-1.5/overlapping/closest-ship"
+    if fact == "executed_speed":
+        return "armada-1.5/overlapping/ship-onto-ship"
+    if fact == "course_speed:changed":
+        return next(e["rule"] for e in ruling.outcome["effects"] if e["trigger"] == "determine-course")
+    return None
+
+
+def test_an_armada_maneuvers_deciding_step_states_the_fact_that_decides_it() -> None:
+    by_fact = 0
+    for ex in drawn("armada-overlapping"):
+        ruling = ruling_of(ex.scenario)
+        for q in ex.questions:
+            if q.key not in ("speed", "damaged") or not q.fact:
+                continue
+            by_fact += 1
+            step = ruling.steps[q.step - 1]
+            assert q.fact in step.states and q.rule in step.rules, (q.key, q.fact)
+            assert _armada_fact_holds(ruling, q.key, q.fact), (q.key, q.fact)
+            if (clause := _armada_fact_clause(ruling, q.key, q.fact)) is not None:
+                assert q.rule == clause
+    assert by_fact >= 15
+
+
+def test_a_gravity_rift_that_sets_the_course_speed_decides_the_speed() -> None:
+    s = next(e.scenario for e in examples() if e.slug == "am-24-gravity-rift-slows-mine-resolves")
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling) if q.key == "speed")
+    assert q.answer == str(ruling.outcome["executed_speed"]) != str(ruling.outcome["dialled_speed"])
+    assert q.fact == "course_speed:changed"
+    assert q.rule == "armada-1.5/obstacles/gravity-rift-course"

@@ -428,8 +428,16 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
     out: list[Question] = []
     if dialled > 0:
         step, rule = _deciding(ruling, ("ship-onto-ship", "/obstacle", "play-area", "/maneuver-tool"))
-        if o["executed_speed"] == o.get("course_speed", dialled):
+        full = o["executed_speed"] == o.get("course_speed", dialled)
+        if full:
             step, rule = _deciding(ruling, ("/tool-side", "/maneuver-tool"))
+        # slowed: the overlap that set its speed; at full speed: the tool side that fits, or its course
+        why = ("tool_side", "course_speed") if full else ("executed_speed",)
+        if full and o.get("course_speed", dialled) != dialled:  # an obstacle set its course speed
+            why = ("course_speed:changed", *why)
+        fact = ""
+        if (found := _stating(ruling, *why)) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "speed",
@@ -438,6 +446,7 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 str(o["executed_speed"]),
                 step,
                 rule,
+                fact,
             )
         )
     ships = [p.id for p in scenario.pieces if p.kind == "ship"]
@@ -458,9 +467,20 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
             step, rule = _deciding(ruling, ("closest-ship", "ship-onto-ship", "/obstacle"))
         else:
             step, rule = _deciding(ruling, ("/tool-side", "/maneuver-tool"))
+        # the ram that deals the damage (to the closest ship overlapped), or the course that overlaps nobody
+        why = ("damaged_ships",) if damaged else ("tool_side", "course_speed")
+        fact = ""
+        if (found := _stating(ruling, *why, prefer="closest-ship")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
-                "damaged", "Who takes damage from this maneuver?", choices, ">".join(key) if key else NONE, step, rule
+                "damaged",
+                "Who takes damage from this maneuver?",
+                choices,
+                ">".join(key) if key else NONE,
+                step,
+                rule,
+                fact,
             )
         )
     return out
