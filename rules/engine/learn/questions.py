@@ -97,31 +97,20 @@ def _names(scenario: Scenario, ids: Sequence[str]) -> str:
 
 
 def _sequence_choices(
-    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str], *, ordered: bool, nobody: str
+    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str], *, nobody: str
 ) -> tuple[tuple[tuple[str, str], ...], str]:
-    """Choices for "which pieces (in which order)": nothing, each one, each pair, and the answer."""
+    """Choices for "which pieces" (any order): nothing, each one, each pair, and always the answer."""
     options: list[tuple[str, ...]] = [()]
     options += [(c,) for c in candidates]
-    pairs = permutations(candidates, 2) if ordered else (tuple(sorted(p)) for p in permutations(candidates, 2))
-    for pair in pairs:
+    for pair in (tuple(sorted(p)) for p in permutations(candidates, 2)):
         if pair not in options:
             options.append(pair)
-    key = tuple(answer) if ordered else tuple(sorted(answer))
+    key = tuple(sorted(answer))
     options = options[:MAX_CHOICES]
     if key not in options:
         options[-1] = key
-    joiner = " then " if ordered else " and "
-    out = []
-    for opt in options:
-        value = ">".join(opt) if opt else NONE
-        if not opt:
-            label = nobody
-        elif ordered:
-            label = joiner.join(_labels(scenario, opt))
-        else:
-            label = _names(scenario, opt)
-        out.append((value, label))
-    return tuple(out), (">".join(key) if key else NONE)
+    out = tuple(((">".join(opt) if opt else NONE), (_names(scenario, opt) if opt else nobody)) for opt in options)
+    return out, (">".join(key) if key else NONE)
 
 
 def _order_choices(
@@ -367,7 +356,7 @@ def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
         ships = [p.id for p in scenario.pieces if p.kind == "ship"]
         under = list(o.get("under") or [])
         if ships:
-            choices, answer = _sequence_choices(scenario, ships, under, ordered=False, nobody="No ship")
+            choices, answer = _sequence_choices(scenario, ships, under, nobody="No ship")
             step, rule = _deciding(ruling, ("/under", "/guides"))
             out.append(Question("under", f"Which ships is the {label} under?", choices, answer, step, rule))
     return out
@@ -381,7 +370,7 @@ def _xwing_detonate(scenario: Scenario, ruling: Ruling) -> list[Question]:
         for s in d.get("affected") or []:
             if s not in affected:
                 affected.append(s)
-    choices, answer = _sequence_choices(scenario, ships, affected, ordered=False, nobody="No ship")
+    choices, answer = _sequence_choices(scenario, ships, affected, nobody="No ship")
     step, rule = _deciding(ruling, ("/detonation",), piece=affected[0] if affected else None)
     if affected:
         for i, s in enumerate(ruling.steps, start=1):
@@ -394,9 +383,7 @@ def _xwing_detonate(scenario: Scenario, ruling: Ruling) -> list[Question]:
 def _xwing_place_obstacle(scenario: Scenario, ruling: Ruling) -> list[Question]:
     o = ruling.outcome
     ships = [p.id for p in scenario.pieces if p.kind == "ship"]
-    choices, answer = _sequence_choices(
-        scenario, ships, list(o.get("overlapping_ships") or []), ordered=False, nobody="No ship"
-    )
+    choices, answer = _sequence_choices(scenario, ships, list(o.get("overlapping_ships") or []), nobody="No ship")
     step, rule = _deciding(ruling, ("placed-under",))
     return [Question("overlapping", "Which ships resolve the obstacle placed under them?", choices, answer, step, rule)]
 
