@@ -25,6 +25,10 @@ class Step:
     """True where a cited clause is disputed (sources disagree): set by ``evaluate`` from the clauses."""
     other_edition: str | None = None
     """How the other X-Wing edition differs here, when it does."""
+    states: tuple[str, ...] = ()
+    """The outcome facts this step tells, as ``key`` or ``key:value`` (``effects:rock``,
+    ``exempt_at_start:rock``, ``executed:full``): how a reader of the facts (learn's deciding step)
+    finds the step that states one without matching clause ids. Not shown and not serialised."""
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {

@@ -8,12 +8,18 @@ from functools import cache
 import pytest
 
 from rules.engine import evaluate, parse_scenario
-from rules.engine.learn.exercises import TOPICS, Source, draw, pool
+from rules.engine.learn.exercises import TOPICS, Exercise, Source, draw, pool
 from rules.engine.learn.questions import NONE, questions
 from rules.engine.learn.variations import legal_table, vary
+from rules.engine.ruling import Ruling
+from rules.engine.scenario import Scenario
 from rules.library import examples
 
-SEEDS = range(40)
+SEEDS = range(60)
+DISTINCT = 30
+"""Distinct exercises each topic must draw (the issue's bar); a topic's draws stop once it is met."""
+CHECKED = 2
+"""Every CHECKED-th generated exercise is checked against its ruling (each library one is, below)."""
 
 
 @cache
@@ -21,9 +27,35 @@ def sources() -> tuple[Source, ...]:
     return tuple(Source.of(e.slug, e.title, e.scenario) for e in examples())
 
 
+_rulings: dict[str, Ruling] = {}
+
+
+def ruling_of(scenario: Scenario) -> Ruling:
+    """The engine's ruling, asked of ``evaluate`` once per table in this test session (not learn's own cache)."""
+    key = scenario.digest()
+    if key not in _rulings:
+        _rulings[key] = evaluate(scenario)
+    return _rulings[key]
+
+
+@cache
+def drawn(topic: str) -> tuple[Exercise, ...]:
+    """A topic's draws from seed 0 until DISTINCT distinct tables are in hand (shared by the tests)."""
+    out: list[Exercise] = []
+    seen: set[str] = set()
+    for seed in SEEDS:
+        ex = draw(topic, seed, sources())
+        assert ex is not None
+        out.append(ex)
+        seen.add(ex.scenario.digest())
+        if len(seen) >= DISTINCT:
+            break
+    return tuple(out)
+
+
 def _facts(scenario, key):  # type: ignore[no-untyped-def]
     """The answer to a question, read again from the outcome here (independently of questions.py)."""
-    o = evaluate(scenario).outcome
+    o = ruling_of(scenario).outcome
     yn = {True: "yes", False: "no"}
     if key == "executed":
         return yn[o["executed"] == "full"]
@@ -72,7 +104,7 @@ def _on_the_table(scenario) -> None:  # type: ignore[no-untyped-def]
 def _check(scenario, qs) -> None:  # type: ignore[no-untyped-def]
     assert qs, "an exercise asks at least one question"
     assert 1 <= len(qs) <= 3
-    ruling = evaluate(scenario)
+    ruling = ruling_of(scenario)
     for q in qs:
         assert q.answer in dict(q.choices)
         assert len(dict(q.choices)) == len(q.choices), "choices are distinct"
@@ -86,7 +118,7 @@ def _check(scenario, qs) -> None:  # type: ignore[no-untyped-def]
 def test_every_library_question_is_the_engines_ruling() -> None:
     asked = 0
     for ex in examples():
-        ruling = evaluate(ex.scenario)
+        ruling = ruling_of(ex.scenario)
         qs = questions(ex.scenario, ruling)
         if ruling.warnings:
             assert qs == [], "a ruling with a warning is never asked"
@@ -98,27 +130,31 @@ def test_every_library_question_is_the_engines_ruling() -> None:
 
 
 def test_a_ruling_with_a_warning_is_never_asked() -> None:
-    warned = [ex for ex in examples() if evaluate(ex.scenario).warnings]
+    warned = [ex for ex in examples() if ruling_of(ex.scenario).warnings]
     assert warned, "the library has close calls"
     for ex in warned:
-        assert questions(ex.scenario, evaluate(ex.scenario)) == []
+        assert questions(ex.scenario, ruling_of(ex.scenario)) == []
 
 
 @pytest.mark.parametrize("topic", sorted(TOPICS))
 def test_each_topic_draws_thirty_distinct_exercises_all_ruled_by_the_engine(topic: str) -> None:
     seen = set()
-    for seed in SEEDS:
-        ex = draw(topic, seed, sources())
-        assert ex is not None
+    generated = 0
+    for ex in drawn(topic):
         assert ex.scenario.game == TOPICS[topic].game
         assert not ex.ruling.warnings, "no exercise is too close to call"
         seen.add(ex.scenario.digest())
-        if ex.generated or seed % 5 == 0:  # every generated one, and a sample of library ones
+        if not ex.generated:  # the library example itself: each is checked by the library test above
+            assert ex.scenario.digest() in {s.scenario.digest() for s in sources()}
+            continue
+        generated += 1
+        if generated % CHECKED == 1:  # a sample of the generated ones
             _check(ex.scenario, list(ex.questions))
             again = parse_scenario(ex.scenario.to_dict())
             assert again.digest() == ex.scenario.digest(), "a generated exercise parses back as itself"
             _on_the_table(ex.scenario)
-    assert len(seen) >= 30
+    assert len(seen) >= DISTINCT
+    assert generated, "generated variations are drawn too"
 
 
 def test_a_draw_is_deterministic_from_its_seed() -> None:
@@ -134,7 +170,7 @@ def test_a_draw_is_deterministic_from_its_seed() -> None:
 
 def test_a_variation_sits_just_past_or_just_short_of_the_edge() -> None:
     ex = next(e for e in examples() if e.slug == "xw-01-through-asteroid-25")
-    base = questions(ex.scenario, evaluate(ex.scenario))
+    base = questions(ex.scenario, ruling_of(ex.scenario))
     found = {"made": 0, "missed": 0}
     for i in range(12):
         v = vary(ex.scenario, random.Random(i))
@@ -142,7 +178,7 @@ def test_a_variation_sits_just_past_or_just_short_of_the_edge() -> None:
             continue
         assert 0.8 <= v.distance_mm <= 2.5
         assert legal_table(ex.scenario, v.scenario)
-        vq = questions(v.scenario, evaluate(v.scenario))
+        vq = questions(v.scenario, ruling_of(v.scenario))
         same = [(q.key, q.answer) for q in vq] == [(q.key, q.answer) for q in base]
         assert same == (v.side == "missed")
         found[v.side] += 1
@@ -209,3 +245,207 @@ def test_a_move_to_the_position_shown_shows_that_position_and_not_the_legal_regi
         assert f'id="{figure}"' in ruled
         assert f'id="{figure}"' not in before
     assert 'id="lq-final"' in before
+
+
+def _engine_order(ruling: Ruling) -> list[str]:
+    """The order the engine resolves effects in: the sources of its ``effects``, first appearance first."""
+    order: list[str] = []
+    for e in ruling.outcome.get("effects") or []:
+        if e["source"] not in order:
+            order.append(e["source"])
+    return order
+
+
+def _xwing_moves_with_two_or_more_objects() -> list[Scenario]:
+    out = []
+    for ex in examples():
+        s = ex.scenario
+        objects = [p for p in s.pieces if p.kind in ("obstacle", "device")]
+        if s.game == "xwing" and s.action["type"] in ("maneuver", "boost", "barrel-roll") and len(objects) >= 2:
+            out.append(s)
+    return out
+
+
+def test_the_order_question_offers_whole_orders_and_only_the_engines_order_is_right() -> None:
+    several = 0
+    for s in _xwing_moves_with_two_or_more_objects():
+        ruling = ruling_of(s)
+        q = next((q for q in questions(s, ruling) if q.key == "resolves"), None)
+        if q is None:
+            continue
+        order = _engine_order(ruling)
+        assert (q.answer.split(">") if q.answer != NONE else []) == order, s.digest()
+        values = [v for v, _ in q.choices]
+        assert 2 <= len(values) <= 6 and NONE in values
+        for v in values:  # every other order, a subset or the reverse included, is marked wrong
+            assert (v == q.answer) == ((v.split(">") if v != NONE else []) == order)
+        if len(order) >= 2:
+            several += 1
+            backwards = ">".join(reversed(order))
+            assert backwards in values and backwards != q.answer, "the reversed order is offered, and wrong"
+            for one in order:
+                assert one in values, "each one alone is offered"
+            assert ", then " in q.label(q.answer)
+    assert several >= 2, "library moves that resolve two or more objects"
+
+
+def test_generated_moves_through_two_objects_are_asked_the_engines_order() -> None:
+    asked = 0
+    for topic in ("xwing-obstacles", "xwing-devices"):
+        for ex in drawn(topic):
+            for q in ex.questions:
+                if q.key == "resolves":
+                    order = _engine_order(ruling_of(ex.scenario))
+                    assert q.answer == (">".join(order) or NONE)
+                    asked += 1
+    assert asked >= 10
+
+
+def test_a_ship_that_starts_on_an_asteroid_is_decided_by_the_start_overlap_exemption() -> None:
+    by_slug = {e.slug: e.scenario for e in examples()}
+    s = by_slug["xw-06-nose-on-rock-25"]  # 2.5: the template crosses the rock it started on
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling) if q.key == "resolves")
+    assert q.answer == NONE
+    assert q.fact == "exempt_at_start:rock"
+    step = ruling.steps[q.step - 1]
+    assert q.rule == "xwing-2.5/obstacles/start-overlap" == step.rules[0]
+    assert "rock" in step.highlight and "started on it" in step.title
+    s20 = by_slug["xw-07-nose-on-rock-20"]  # 2.0 has no exemption: the asteroid's own effect decides
+    q20 = next(q for q in questions(s20, ruling_of(s20)) if q.key == "resolves")
+    assert q20.answer == "rock" and q20.rule == "xwing-2.0/obstacles/asteroid"
+
+
+def _fact_clause(ruling: Ruling, fact: str) -> str | None:
+    """The clause the outcome itself gives a fact, where it gives one (an effect's rule)."""
+    key, _, value = fact.partition(":")
+    if key == "effects" and value not in ("order", "none"):
+        return next(e["rule"] for e in ruling.outcome["effects"] if e["source"] == value)
+    return None
+
+
+def _key_clause(scenario: Scenario, key: str) -> str | None:
+    """The clause a question about a measured value is decided by (the range is the range rule's)."""
+    return {"range": f"xwing-{scenario.edition}/attack/range"}.get(key) if scenario.game == "xwing" else None
+
+
+def _fact_holds(ruling: Ruling, fact: str) -> bool:
+    """The fact a question names is in the outcome (read here, not from questions.py)."""
+    o = ruling.outcome
+    key, _, value = fact.partition(":")
+    if key == "effects":
+        sources = _engine_order(ruling)
+        return {"order": len(sources) > 1, "none": not sources}.get(value, value in sources)
+    if key in ("exempt_at_start", "moved_through", "overlapping"):
+        return value in o.get(key, [])
+    if key == "executed":
+        return o["executed"] == value
+    if key == "skips_perform_action":
+        return o[key] == (value != "no")
+    if key == "counted_template_mm":
+        return o[key] < o["template_mm"]
+    if key in ("ignore_obstacles", "not_obstacle"):
+        return not _engine_order(ruling)
+    if key == "obstructed":
+        return bool(o["obstructed_by"])
+    if key == "obstacle-choice":
+        return bool(o.get("line_choice")) and not o["obstructed_by"]
+    if key == "range":
+        return "range" in o
+    if key in ("lands", "obstacle-lands"):
+        return bool(o["placed"])
+    if key in ("outside", "obstacle-outside"):
+        return not o["placed"]
+    raise AssertionError(fact)
+
+
+@pytest.mark.parametrize("topic", ["xwing-obstacles", "xwing-devices", "xwing-attacks", "xwing-mixed"])
+def test_the_deciding_step_states_the_fact_that_decides_the_answer(topic: str) -> None:
+    by_fact = 0
+    for ex in drawn(topic):
+        ruling = ruling_of(ex.scenario)
+        for q in ex.questions:
+            if not q.fact:
+                continue
+            by_fact += 1
+            step = ruling.steps[q.step - 1]
+            assert q.fact in step.states, (q.key, q.fact)
+            assert _fact_holds(ruling, q.fact), (q.key, q.fact)
+            assert q.rule in step.rules
+            if (clause := _fact_clause(ruling, q.fact) or _key_clause(ex.scenario, q.key)) is not None:
+                assert q.rule == clause, "the highlighted clause is the clause of the deciding fact"
+    assert by_fact >= 20
+
+
+@pytest.mark.parametrize("topic", ["armada-obstacles", "armada-overlapping"])
+def test_a_legality_question_highlights_the_step_citing_the_rule_broken(topic: str) -> None:
+    asked = 0
+    for ex in drawn(topic):
+        violations = ruling_of(ex.scenario).outcome.get("violations") or []
+        for q in ex.questions:
+            if q.key == "legal" and violations and isinstance(violations[0], dict) and violations[0].get("rule"):
+                assert q.rule == violations[0]["rule"]
+                assert q.rule in ruling_of(ex.scenario).steps[q.step - 1].rules
+                asked += 1
+    assert asked
+
+
+def test_a_ship_in_the_line_is_not_an_obstacle_obstructing() -> None:
+    by_slug = {e.slug: e.scenario for e in examples()}
+    s = by_slug["xw-43-obstructed-by-a-ship-only"]  # 2.5: the ship obstructs, but gives no die
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling) if q.key == "obstructed")
+    assert "obstacle" in q.text and q.answer == "no"
+    assert q.fact == "range", "decided by the range line, which crosses no obstacle"
+    s2 = by_slug["xw-20-obstructed-twice"]
+    q2 = next(q for q in questions(s2, ruling_of(s2)) if q.key == "obstructed")
+    assert q2.answer == "yes" and q2.fact == "obstructed" and q2.rule == "xwing-2.5/obstructed/measure"
+
+
+def _armada_fact_holds(ruling: Ruling, key: str, fact: str) -> bool:
+    o = ruling.outcome
+    if fact == "executed_speed":
+        return o["executed_speed"] < o["course_speed"]
+    if fact == "damaged_ships":
+        return bool(o["damaged_ships"])
+    if fact == "course_speed:changed":
+        return o["course_speed"] != o["dialled_speed"]
+    if fact in ("tool_side", "course_speed"):  # the course as plotted decides: full speed, nobody damaged
+        return o["executed_speed"] == o["course_speed"] if key == "speed" else not o["damaged_ships"]
+    raise AssertionError(fact)
+
+
+def _armada_fact_clause(ruling: Ruling, key: str, fact: str) -> str | None:
+    """The clause of the deciding fact: the ram's for who is damaged, the obstacle's for a course it set."""
+    if fact == "damaged_ships" and key == "damaged":
+        return "armada-1.5/overlapping/closest-ship"
+    if fact == "executed_speed":
+        return "armada-1.5/overlapping/ship-onto-ship"
+    if fact == "course_speed:changed":
+        return next(e["rule"] for e in ruling.outcome["effects"] if e["trigger"] == "determine-course")
+    return None
+
+
+def test_an_armada_maneuvers_deciding_step_states_the_fact_that_decides_it() -> None:
+    by_fact = 0
+    for ex in drawn("armada-overlapping"):
+        ruling = ruling_of(ex.scenario)
+        for q in ex.questions:
+            if q.key not in ("speed", "damaged") or not q.fact:
+                continue
+            by_fact += 1
+            step = ruling.steps[q.step - 1]
+            assert q.fact in step.states and q.rule in step.rules, (q.key, q.fact)
+            assert _armada_fact_holds(ruling, q.key, q.fact), (q.key, q.fact)
+            if (clause := _armada_fact_clause(ruling, q.key, q.fact)) is not None:
+                assert q.rule == clause
+    assert by_fact >= 15
+
+
+def test_a_gravity_rift_that_sets_the_course_speed_decides_the_speed() -> None:
+    s = next(e.scenario for e in examples() if e.slug == "am-24-gravity-rift-slows-mine-resolves")
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling) if q.key == "speed")
+    assert q.answer == str(ruling.outcome["executed_speed"]) != str(ruling.outcome["dialled_speed"])
+    assert q.fact == "course_speed:changed"
+    assert q.rule == "armada-1.5/obstacles/gravity-rift-course"

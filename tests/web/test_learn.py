@@ -87,6 +87,23 @@ def test_a_later_question_of_the_same_exercise(client: Client) -> None:
     assert f"/learn/xwing-obstacles/{seed}/?q=1" in first.content.decode(), "next question"
 
 
+@pytest.mark.parametrize("order", ["engine", "reversed"])
+def test_an_order_is_one_tap_and_only_the_engines_order_is_right(client: Client, order: str) -> None:
+    like = "xw-13-gas-then-asteroid"  # the template crosses a gas cloud, then an asteroid
+    seed = next(s for s in range(60) if not _exercise("xwing-obstacles", s, like=like).generated)
+    ex = _exercise("xwing-obstacles", seed, like=like)
+    qi, q = next((i, q) for i, q in enumerate(ex.questions) if q.key == "resolves")
+    order_ids = [e["source"] for e in ex.ruling.outcome["effects"]]
+    assert q.answer == ">".join(order_ids) == "gas>rock"
+    url = f"/learn/xwing-obstacles/{seed}/?like={like}&q={qi}"
+    html = client.get(url).content.decode()
+    assert "Gas cloud, then Asteroid" in html and "Asteroid, then Gas cloud" in html, "whole orders, one tap each"
+    answer = q.answer if order == "engine" else ">".join(reversed(order_ids))
+    r = client.post(f"/learn/xwing-obstacles/{seed}/?like={like}", {"q": str(qi), "answer": answer})
+    assert r.status_code == 200
+    assert ("Right" if order == "engine" else "Not quite") in r.content.decode()
+
+
 def test_weak_rules_and_edition_in_the_url(client: Client) -> None:
     rule = "xwing-2.5/obstacles/order"
     r = client.get(f"/learn/xwing-mixed/5/?rules={rule}")

@@ -261,6 +261,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
                 (near.rule, R + "overlapping/speed-returns"),
                 (ship.id, *(r.id for r in f.rifts)),
                 derived=f.course_speed > 0,
+                states=("course_speed:changed",),
             )
         )
         if f.yaw_over:
@@ -296,6 +297,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
             text,
             (R + "ship-movement/maneuver-tool", R + "overlapping/move-through", R + "geometry/maneuver-tool"),
             (ship.id, "tool"),
+            states=("course_speed",),
         )
     )
 
@@ -322,7 +324,7 @@ def _tool(f: ManeuverFacts, told: Told) -> None:
     else:
         title, text, highlight = say("tool.both.title"), say("tool.both.text", side=t.side), ("tool", "final")
     derived = t.side_used is None and f.size != "huge"
-    told.steps.append(Step(title, text, rules, highlight, derived=derived))
+    told.steps.append(Step(title, text, rules, highlight, derived=derived, states=("tool_side",)))
 
 
 def _ram(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
@@ -403,7 +405,9 @@ def _ram(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
         rules += (R + "overlapping/speed-zero-executes",)
     text += say("ram.dial", dialled=f.dialled)
     title = say("ram.title.each") if each else say("ram.title.one", who=who)
-    told.steps.append(Step(title, text, rules, (ship.id, *f.closest, "final")))
+    told.steps.append(
+        Step(title, text, rules, (ship.id, *f.closest, "final"), states=("damaged_ships", "executed_speed"))
+    )
 
 
 def _squadrons(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:

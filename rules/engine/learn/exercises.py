@@ -9,8 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from rules.engine.errors import ScenarioError
-from rules.engine.evaluate import evaluate
 from rules.engine.learn.questions import Question, questions
+from rules.engine.learn.ruled import ruled
 from rules.engine.learn.variations import vary
 from rules.engine.ruling import Ruling
 from rules.engine.scenario import Scenario, parse_scenario
@@ -130,7 +130,7 @@ def _pool(topic: str, edition: str | None, sources: tuple[Source, ...]) -> tuple
         if src.scenario.game != t.game:
             continue
         s = _in_edition(src.scenario, edition)
-        if s is None or not t.accepts(s) or not questions(s, evaluate(s)):
+        if s is None or not t.accepts(s) or not questions(s, ruled(s)):
             continue
         out.append((src, s))
     return tuple(out)
@@ -142,7 +142,7 @@ def pool(topic: str, edition: str | None, sources: Sequence[Source]) -> tuple[tu
 
 
 def _exercise(topic: str, seed: int, edition: str, src: Source, s: Scenario, **extra: Any) -> Exercise:
-    ruling = evaluate(s)
+    ruling = ruled(s)
     return Exercise(topic, seed, edition, src, s, ruling, tuple(questions(s, ruling)), **extra)
 
 
@@ -160,7 +160,7 @@ def _draw(
         candidates = tuple(c for c in candidates if c[0].slug == like)
     unpractised = False
     if rules:
-        practising = tuple(c for c in candidates if any(q.rule in rules for q in questions(c[1], evaluate(c[1]))))
+        practising = tuple(c for c in candidates if any(q.rule in rules for q in questions(c[1], ruled(c[1]))))
         # a rule only generated variations decide: no example practises it alone, so any exercise of the topic
         unpractised = not practising
         candidates = practising or candidates

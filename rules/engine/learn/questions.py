@@ -1,7 +1,11 @@
 """Questions a ruling's facts decide, each with its answer read from ``ruling.outcome``.
 
 Every question names the step that decides it (1-based, for the reveal's highlight) and the rule
-that step cites. Choices are plain words for a player; their values are short strings.
+that step cites. Where the engine tags its steps with the outcome facts they state
+(``Step.states``), a question names the fact that decides its answer (``Question.fact``) and its
+deciding step is the step stating that fact; elsewhere it falls back to the first step citing one
+of the clauses expected to decide. Choices are plain words for a player; their values are short
+strings (an ordered answer joins piece ids with ``>``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ class Question:
     """The deciding step, 1-based."""
     rule: str
     """The clause id the deciding step cites for this question."""
+    fact: str = ""
+    """The outcome fact that decides the answer (``effects:rock``, ``exempt_at_start:rock``), when the
+    deciding step was found by the fact it states; empty when found by its clauses."""
 
     def label(self, value: str) -> str:
         return dict(self.choices).get(value, value)
@@ -63,6 +70,18 @@ def _deciding(
     return len(ruling.steps), ruling.steps[-1].rules[0]
 
 
+def _stating(ruling: Ruling, *facts: str, prefer: str = "") -> tuple[int, str, str] | None:
+    """The first step stating the first of ``facts`` any step states: (1-based index, its clause, the
+    fact), or None when no step is tagged with any of them. The clause is the step's first, or its
+    first containing ``prefer`` (a step telling several things: the range line and what it crosses)."""
+    for fact in facts:
+        for i, step in enumerate(ruling.steps, start=1):
+            if fact in step.states:
+                rule = next((r for r in step.rules if prefer and prefer in r), step.rules[0])
+                return i, rule, fact
+    return None
+
+
 def _labels(scenario: Scenario, ids: Sequence[str]) -> list[str]:
     by_id = {p.id: p.label for p in scenario.pieces}
     return [by_id.get(i, i) for i in ids]
@@ -78,31 +97,68 @@ def _names(scenario: Scenario, ids: Sequence[str]) -> str:
 
 
 def _sequence_choices(
-    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str], *, ordered: bool, nobody: str
+    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str], *, nobody: str
 ) -> tuple[tuple[tuple[str, str], ...], str]:
-    """Choices for "which pieces (in which order)": nothing, each one, each pair, and the answer."""
+    """Choices for "which pieces" (any order): nothing, each one, each pair, and always the answer."""
     options: list[tuple[str, ...]] = [()]
     options += [(c,) for c in candidates]
-    pairs = permutations(candidates, 2) if ordered else (tuple(sorted(p)) for p in permutations(candidates, 2))
-    for pair in pairs:
+    for pair in (tuple(sorted(p)) for p in permutations(candidates, 2)):
         if pair not in options:
             options.append(pair)
-    key = tuple(answer) if ordered else tuple(sorted(answer))
+    key = tuple(sorted(answer))
     options = options[:MAX_CHOICES]
     if key not in options:
         options[-1] = key
-    joiner = " then " if ordered else " and "
-    out = []
+    out = tuple(((">".join(opt) if opt else NONE), (_names(scenario, opt) if opt else nobody)) for opt in options)
+    return out, (">".join(key) if key else NONE)
+
+
+def _order_choices(
+    scenario: Scenario, candidates: Sequence[str], answer: Sequence[str]
+) -> tuple[tuple[tuple[str, str], ...], str]:
+    """Choices for "which, and in what order": each a whole ordered answer, one tap.
+
+    Always offered: nothing, the answer, and (for two or more) the answer reversed; then each one of
+    the answer alone, then orders pairing it with the other candidates. Listed in a fixed order
+    (shortest first, then by the candidates' order), so where the right one sits says nothing.
+    """
+    key = tuple(answer)
+    options: list[tuple[str, ...]] = [(), key]
+    if len(key) > 1:
+        options.append(tuple(reversed(key)))
+        options += list(permutations(key))
+        options += [(c,) for c in key]
+    others = [c for c in candidates if c not in key]
+    options += [(c,) for c in others]
+    options += [(*key, c) for c in others] + [(c, *key) for c in others]
+    options += list(permutations(others, 2))
+    chosen: list[tuple[str, ...]] = []
     for opt in options:
-        value = ">".join(opt) if opt else NONE
-        if not opt:
-            label = nobody
-        elif ordered:
-            label = joiner.join(_labels(scenario, opt))
-        else:
-            label = _names(scenario, opt)
-        out.append((value, label))
-    return tuple(out), (">".join(key) if key else NONE)
+        if opt not in chosen and len(chosen) < MAX_CHOICES:
+            chosen.append(opt)
+    rank = {c: i for i, c in enumerate(candidates)}
+    chosen.sort(key=lambda o: (len(o), [rank.get(c, len(rank)) for c in o]))
+    out = tuple(
+        ((">".join(o) if o else NONE), (", then ".join(_labels(scenario, o)) if o else "None: nothing takes effect"))
+        for o in chosen
+    )
+    return out, (">".join(key) if key else NONE)
+
+
+def _resolves_fact(scenario: Scenario, ruling: Ruling, sources: Sequence[str]) -> tuple[int, str, str] | None:
+    """The step stating why the move resolves what it does: the order of several effects, the one
+    effect, or why nothing does (the exemption of the obstacle it started on, ignoring obstacles, a bomb
+    that is no obstacle, nothing met)."""
+    o = ruling.outcome
+    if len(sources) > 1:
+        return _stating(ruling, "effects:order")
+    if sources:
+        return _stating(ruling, f"effects:{sources[0]}")
+    reasons = [f"exempt_at_start:{p}" for p in o.get("exempt_at_start") or []]
+    reasons += ["ignore_obstacles"]
+    reasons += [f"not_obstacle:{p.id}" for p in scenario.pieces if p.kind == "device"]
+    reasons += ["executed:failed", "counted_template_mm", "effects:none", "executed:full"]
+    return _stating(ruling, *reasons)
 
 
 def _label(scenario: Scenario, pid: str) -> str:
@@ -131,6 +187,9 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
             step, rule = _deciding(ruling, ("/execute",), last=True)
             if "/execute" not in rule:
                 step, rule = _deciding(ruling, ("/stationary", "maneuver-tool", "/rotate"))
+        fact = ""
+        if (found := _stating(ruling, f"executed:{executed}")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "executed",
@@ -139,16 +198,18 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 _yn(executed == "full"),
                 step,
                 rule,
+                fact,
             )
         )
     things = [p.id for p in scenario.pieces if p.kind in ("obstacle", "device")]
     if things and "effects" in o and a["type"] != "rotate":
         sources = [s for s in _effect_sources(o) if s in things]
         candidates = sorted(set(things) | set(sources))
-        choices, answer = _sequence_choices(
-            scenario, candidates, sources, ordered=True, nobody="None: nothing takes effect"
-        )
-        if len(sources) > 1:
+        choices, answer = _order_choices(scenario, candidates, sources)
+        fact = ""
+        if (found := _resolves_fact(scenario, ruling, sources)) is not None:
+            step, rule, fact = found
+        elif len(sources) > 1:
             step, rule = _deciding(ruling, ("obstacles/order", "effect-order"))
         elif sources:
             step, rule = _deciding(ruling, (), piece=sources[0])
@@ -163,17 +224,22 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
         out.append(
             Question(
                 "resolves",
-                f"Which obstacles or devices does {ship} resolve, in order?",
+                f"Which obstacles or devices does {ship} resolve, and in what order?",
                 choices,
                 answer,
                 step,
                 rule,
+                fact,
             )
         )
     if "skips_perform_action" in o and o.get("executed") != "failed":
         step, rule = _deciding(ruling, ("skip-action", "move-not-maneuver", "bump-effect", "bump"))
         if not o["skips_perform_action"] and not any(w in rule for w in ("skip-action", "move-not-maneuver")):
             step, rule = _deciding(ruling, ("final-position", "/execute"), last=True)
+        wanted = ("skips_perform_action",) if o["skips_perform_action"] else ("skips_perform_action:no",)
+        fact = ""
+        if (found := _stating(ruling, *wanted)) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "skip",
@@ -182,6 +248,7 @@ def _xwing_move(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 _yn(bool(o["skips_perform_action"])),
                 step,
                 rule,
+                fact,
             )
         )
     return out
@@ -193,17 +260,30 @@ def _xwing_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
     out: list[Question] = []
     if o.get("can_attack"):
         step, rule = _deciding(ruling, ("obstructed/measure", "obstacles/obstructed", "/obstructed"))
+        obstructed = bool(o.get("obstructed_by"))
+        # obstructed: the step telling the obstacles every line crosses; not: the attacker's choice of an
+        # unobstructed line, or else the range line itself (it crosses no obstacle)
+        why = ("obstructed",) if obstructed else ("obstacle-choice", "range")
+        fact = ""
+        if (found := _stating(ruling, *why, prefer="obstructed")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "obstructed",
-                f"Is {att}'s attack on {dfn} obstructed?",
+                # an obstacle's obstruction (the defender's extra die): a ship or device in the way
+                # obstructs too in 2.5, but gives no die, so "is it obstructed" would be ambiguous
+                f"Does an obstacle obstruct {att}'s attack on {dfn}?",
                 YES_NO,
-                _yn(bool(o.get("obstructed_by"))),
+                _yn(obstructed),
                 step,
                 rule,
+                fact,
             )
         )
         step, rule = _deciding(ruling, ("attack/range",))
+        fact = ""
+        if (found := _stating(ruling, "range", prefer="attack/range")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "range",
@@ -212,6 +292,7 @@ def _xwing_attack(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 str(o.get("range")),
                 step,
                 rule,
+                fact,
             )
         )
     else:
@@ -256,6 +337,10 @@ def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
     label = str(dev.get("type", "device")).replace("-", " ") if isinstance(dev, dict) else "device"
     out: list[Question] = []
     step, rule = _deciding(ruling, ("/fail", "off", "play-area", "/guides"))
+    why = ("lands", "obstacle-lands") if o.get("placed") else ("outside", "obstacle-outside")
+    fact = ""
+    if (found := _stating(ruling, *why)) is not None:
+        step, rule, fact = found
     out.append(
         Question(
             "placed",
@@ -264,13 +349,14 @@ def _xwing_device(scenario: Scenario, ruling: Ruling) -> list[Question]:
             _yn(bool(o.get("placed"))),
             step,
             rule,
+            fact,
         )
     )
     if o.get("placed"):
         ships = [p.id for p in scenario.pieces if p.kind == "ship"]
         under = list(o.get("under") or [])
         if ships:
-            choices, answer = _sequence_choices(scenario, ships, under, ordered=False, nobody="No ship")
+            choices, answer = _sequence_choices(scenario, ships, under, nobody="No ship")
             step, rule = _deciding(ruling, ("/under", "/guides"))
             out.append(Question("under", f"Which ships is the {label} under?", choices, answer, step, rule))
     return out
@@ -284,7 +370,7 @@ def _xwing_detonate(scenario: Scenario, ruling: Ruling) -> list[Question]:
         for s in d.get("affected") or []:
             if s not in affected:
                 affected.append(s)
-    choices, answer = _sequence_choices(scenario, ships, affected, ordered=False, nobody="No ship")
+    choices, answer = _sequence_choices(scenario, ships, affected, nobody="No ship")
     step, rule = _deciding(ruling, ("/detonation",), piece=affected[0] if affected else None)
     if affected:
         for i, s in enumerate(ruling.steps, start=1):
@@ -297,9 +383,7 @@ def _xwing_detonate(scenario: Scenario, ruling: Ruling) -> list[Question]:
 def _xwing_place_obstacle(scenario: Scenario, ruling: Ruling) -> list[Question]:
     o = ruling.outcome
     ships = [p.id for p in scenario.pieces if p.kind == "ship"]
-    choices, answer = _sequence_choices(
-        scenario, ships, list(o.get("overlapping_ships") or []), ordered=False, nobody="No ship"
-    )
+    choices, answer = _sequence_choices(scenario, ships, list(o.get("overlapping_ships") or []), nobody="No ship")
     step, rule = _deciding(ruling, ("placed-under",))
     return [Question("overlapping", "Which ships resolve the obstacle placed under them?", choices, answer, step, rule)]
 
@@ -331,8 +415,16 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
     out: list[Question] = []
     if dialled > 0:
         step, rule = _deciding(ruling, ("ship-onto-ship", "/obstacle", "play-area", "/maneuver-tool"))
-        if o["executed_speed"] == o.get("course_speed", dialled):
+        full = o["executed_speed"] == o.get("course_speed", dialled)
+        if full:
             step, rule = _deciding(ruling, ("/tool-side", "/maneuver-tool"))
+        # slowed: the overlap that set its speed; at full speed: the tool side that fits, or its course
+        why = ("tool_side", "course_speed") if full else ("executed_speed",)
+        if full and o.get("course_speed", dialled) != dialled:  # an obstacle set its course speed
+            why = ("course_speed:changed", *why)
+        fact = ""
+        if (found := _stating(ruling, *why)) is not None:
+            step, rule, fact = found
         out.append(
             Question(
                 "speed",
@@ -341,6 +433,7 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
                 str(o["executed_speed"]),
                 step,
                 rule,
+                fact,
             )
         )
     ships = [p.id for p in scenario.pieces if p.kind == "ship"]
@@ -361,9 +454,20 @@ def _armada_maneuver(scenario: Scenario, ruling: Ruling) -> list[Question]:
             step, rule = _deciding(ruling, ("closest-ship", "ship-onto-ship", "/obstacle"))
         else:
             step, rule = _deciding(ruling, ("/tool-side", "/maneuver-tool"))
+        # the ram that deals the damage (to the closest ship overlapped), or the course that overlaps nobody
+        why = ("damaged_ships",) if damaged else ("tool_side", "course_speed")
+        fact = ""
+        if (found := _stating(ruling, *why, prefer="closest-ship")) is not None:
+            step, rule, fact = found
         out.append(
             Question(
-                "damaged", "Who takes damage from this maneuver?", choices, ">".join(key) if key else NONE, step, rule
+                "damaged",
+                "Who takes damage from this maneuver?",
+                choices,
+                ">".join(key) if key else NONE,
+                step,
+                rule,
+                fact,
             )
         )
     return out

@@ -18,6 +18,7 @@ from rules.engine import games
 from rules.engine.errors import ScenarioError
 from rules.engine.evaluate import evaluate
 from rules.engine.learn.questions import HANDLERS, Question, questions
+from rules.engine.learn.ruled import ANSWERS, Kept, ruled
 from rules.engine.scenario import Scenario, parse_scenario
 
 SCAN_STEP_MM = 3.0
@@ -47,16 +48,26 @@ class _OutOfBudget(Exception):
 
 
 def _answers(scenario: Scenario, budget: list[int] | None = None) -> Answers | None:
-    """The questions' answers ignoring warnings (bisection crosses the warning band), None if it cannot be ruled."""
+    """The questions' answers ignoring warnings (bisection crosses the warning band), None if it cannot be ruled.
+
+    Each call spends one ruling of the budget even when the answers were kept from an earlier scan,
+    so what a scan finds never depends on what happens to be kept."""
     if budget is not None:
         budget[0] -= 1
         if budget[0] < 0:
             raise _OutOfBudget
+    return _kept_answers(scenario)
+
+
+def _ruled_answers(scenario: Scenario) -> Answers | None:
     ruling = evaluate(scenario)
     handler = HANDLERS.get((scenario.game, scenario.action["type"]))
     if handler is None or not ruling.steps:
         return None
     return tuple((q.key, q.answer) for q in handler(scenario, ruling))
+
+
+_kept_answers: Kept[Answers | None] = Kept(ANSWERS, _ruled_answers)
 
 
 def _actor(action: dict[str, Any]) -> str | None:
@@ -197,7 +208,7 @@ def _edge(
 
 def vary(scenario: Scenario, rng: random.Random) -> Variation | None:
     """A variation of ``scenario`` at the edge of one of its rules, or None when none is found."""
-    ruling = evaluate(scenario)
+    ruling = ruled(scenario)
     start = _answers(scenario)
     if not start or ruling.warnings:
         return None
@@ -232,7 +243,7 @@ def _search(
             varied = _moved(base, mover, t, d)
             if varied is None or not legal_table(scenario, varied):
                 continue
-            qs: list[Question] = questions(varied, evaluate(varied))
+            qs: list[Question] = questions(varied, ruled(varied))
             if not qs:
                 continue
             answers = tuple((q.key, q.answer) for q in qs)

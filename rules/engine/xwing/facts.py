@@ -10,7 +10,7 @@ action lives in one file, and a test can render each sentence against facts.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.engine.ruling import Step
@@ -45,5 +45,10 @@ Sentence = Callable[[Fact, Voice], Step]
 
 
 def tell(sentences: Mapping[str, Sentence], facts: Iterable[Fact], voice: Voice) -> tuple[Step, ...]:
-    """Every fact as a step, in order (a fact with no sentence is a programming error)."""
-    return tuple(sentences[f.kind](f, voice) for f in facts)
+    """Every fact as a step, in order (a fact with no sentence is a programming error); each step
+    states its fact's kind (``Step.states``), so a reader of the facts can find the step that told one."""
+    out = []
+    for f in facts:
+        step = sentences[f.kind](f, voice)
+        out.append(replace(step, states=(f.kind, *step.states)))
+    return tuple(out)

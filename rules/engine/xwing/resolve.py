@@ -81,6 +81,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                     "Activation Phase.",
                     (cid(ed, "device/not-obstacle"), cid(ed, "bomb/detonation")),
                     (t.piece.id,),
+                    states=(f"not_obstacle:{t.piece.id}",),
                 )
             )
     for t in obstacles + mines:
@@ -98,6 +99,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                     (pid,),
                     other_edition="In 2.0 a ship that starts on an obstacle suffers it again if it moves "
                     "through or overlaps it again.",
+                    states=(f"exempt_at_start:{pid}",),
                 )
             )
             continue
@@ -112,6 +114,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                     "even if the ship stays on it; a later move through or overlap detonates it.",
                     (cid(ed, "fuse/marker"),),
                     (pid,),
+                    states=(f"effects:{pid}",),
                 )
             )
             effects.append(
@@ -161,6 +164,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                 (pid, f"contact-{pid}"),
                 derived=derived or eff.derived,
                 other_edition=_other_edition_effect(ed, str(t.piece.type)) if t.piece.kind == "obstacle" else None,
+                states=(f"effects:{pid}",),
             )
         )
     temporary = sorted({e["source"] for e in effects if scenario.piece(e["source"]).type in TEMPORARY})
@@ -185,6 +189,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                 "(device abilities).",
                 (cid(ed, "obstacles/order"), cid(ed, "device/effect-order")),
                 tuple(e["source"] for e in effects),
+                states=("effects:order",),
             ),
         )
     return Resolution(tuple(effects), tuple(steps), skips, tuple(exempt))

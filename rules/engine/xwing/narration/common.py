@@ -49,6 +49,7 @@ def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[St
                     (cid(ed, "geometry/touching"), cid(ed, "range/zero")),
                     (t.id,),
                     derived=True,
+                    states=(f"touching:{t.id}",),
                 )
             )
             continue
@@ -62,7 +63,8 @@ def met_steps(ed: str, met: Iterable[Met], labels: Mapping[str, str]) -> list[St
         rules = [cid(ed, "maneuver/move-through") if t.through else cid(ed, "maneuver/final-position")]
         if t.kind == "device":
             rules.append(cid(ed, "device/guides"))
-        steps.append(Step(title, text, tuple(rules), (t.id, f"contact-{t.id}")))
+        fact = f"moved_through:{t.id}" if t.through else f"overlapping:{t.id}"
+        steps.append(Step(title, text, tuple(rules), (t.id, f"contact-{t.id}"), states=(fact,)))
     return steps
 
 
@@ -80,6 +82,7 @@ def flee_step(ed: str, ship_label: str, past_edge: float = 0.0) -> Step:
         "(it is not destroyed). A template hanging over the edge would not matter; the base does.",
         (cid(ed, "play-area/flee"),),
         ("final",),
+        states=("fled",),
         other_edition=("2.0 checks fleeing after the ship executes a maneuver; 2.5 at any time."),
     )
 

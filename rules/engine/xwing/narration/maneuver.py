@@ -76,6 +76,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
                 "skips its Perform Action step. Actions granted by other effects (e.g. coordinate) are still allowed.",
                 (cid(ed, "obstacles/skip-action"), cid(ed, "obstacles/other-actions")),
                 f.ending_on_obstacles,
+                states=("skips_perform_action",),
                 other_edition="In 2.0 asteroids and gas clouds skip the action step when moved through or "
                 "overlapped during a maneuver; debris clouds do not.",
             )
@@ -88,6 +89,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
                 " Actions granted by other effects are still allowed.",
                 (cid(ed, "obstacles/skip-action"), cid(ed, "obstacles/other-actions")),
                 f.resolved.effect_sources,
+                states=("skips_perform_action",),
                 other_edition=(
                     "In 2.5 only ending a maneuver on an obstacle skips the action step (Blaze excepted)."
                     if ed == "2.0"
@@ -109,6 +111,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
                 "effect triggers and the ship goes on to its Perform Action step.",
                 (cid(ed, "maneuver/move-through"), cid(ed, "geometry/touching")),
                 ("final",),
+                states=("effects:none",),
             )
         )
     return Narration(tuple(steps), tuple(warnings), _summary(f))
@@ -143,6 +146,7 @@ def _template_step(f: ManeuverFacts) -> Step:
             "a maneuver and is always fully executed.",
             (cid(ed, "maneuver/stationary"),),
             ("final",),
+            states=("executed:full",),
         )
     guides = "rear" if f.bearing.startswith("reverse") else "front"
     where = f"between {ship}'s {guides} guides"
@@ -210,6 +214,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
             f"of the template, fully executing the maneuver.",
             (cid(ed, "maneuver/reverse" if reverse else "maneuver/execute"),),
             ("final", "template"),
+            states=("executed:full",),
         )
     ]
 
@@ -240,6 +245,7 @@ def _partial_steps(f: ManeuverFacts) -> list[Step]:
             f"over.",
             (cid(ed, "overlap/partial"), cid(ed, "range/zero"), *((cid(ed, "maneuver/sideslip"),) if slip else ())),
             ("full-position", "final", *f.bumped),
+            states=("executed:partial",),
         )
     )
     steps.append(
@@ -251,6 +257,7 @@ def _partial_steps(f: ManeuverFacts) -> list[Step]:
             (cid(ed, "obstacles/partial"), cid(ed, "device/partial")),
             ("template-counted",),
             derived=True,
+            states=("counted_template_mm",),
         )
     )
     return steps
@@ -268,6 +275,7 @@ def _ignore_step(f: ManeuverFacts) -> Step:
         (cid(ed, "obstacles/effects-after-move"), cid(ed, "range/zero")),
         ignored or (f.ship,),
         derived=True,
+        states=("ignore_obstacles",),
     )
 
 
@@ -280,6 +288,7 @@ def _bump_effect_step(f: ManeuverFacts, b: Bump) -> Step:
             "other effects are still allowed.",
             (cid(ed, "overlap/bump-effect"),),
             f.bumped,
+            states=("skips_perform_action",),
             other_edition="In 2.5 a bump into a friendly ship also rolls a die for damage, and a bump into "
             "an enemy allows a red focus or calculate action.",
         )
@@ -293,6 +302,7 @@ def _bump_effect_step(f: ManeuverFacts, b: Bump) -> Step:
             + (" Set the ships' players to tell friendly from enemy." if b.unknown else ""),
             (cid(ed, "overlap/bump-effect"), cid(ed, "overlap/bump-friendly")),
             f.bumped,
+            states=("skips_perform_action",),
             other_edition="In 2.0 a bump only skips the Perform Action step.",
         )
     open_question = b.obstacle_effects and not b.stressed
@@ -314,6 +324,7 @@ def _bump_effect_step(f: ManeuverFacts, b: Bump) -> Step:
         ),
         (cid(ed, "overlap/bump-effect"), cid(ed, "overlap/bump-enemy")),
         f.bumped,
+        states=("skips_perform_action",),
         derived=open_question,
         other_edition="In 2.0 a bump only skips the Perform Action step.",
     )

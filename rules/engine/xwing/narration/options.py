@@ -58,6 +58,7 @@ def narrate_option(f: OptionFacts) -> Narration:
                 f"Placed {o.name}, " + ("nothing stops the ship." if o.legal else f"the ship {reason}."),
                 (fail_clause,),
                 (f"option-{o.name}", *o.blocking),
+                states=("executed:full",) if f.chosen is not None and o.name == f.chosen.name else (),
             )
         )
     if f.chosen is not None and f.chosen.name != f.wanted:
@@ -88,6 +89,7 @@ def narrate_option(f: OptionFacts) -> Narration:
             ),
             (cid(ed, "obstacles/move-not-maneuver"),),
             ("final",),
+            states=("skips_perform_action:no",),
         )
     )
     steps += f.resolved.remote_steps
@@ -180,6 +182,7 @@ def _fail_step(f: OptionFacts, kind: str, fail_clause: str) -> Step:
         f"No {what} legal, so the ship stays where it is. {consequence}",
         (fail_clause,) + ((cid(ed, "cloak/decloak"),) if f.decloak else ()),
         (f.ship,),
+        states=("executed:failed",),
     )
 
 
@@ -193,6 +196,7 @@ def narrate_rotate(f: RotateFacts) -> Narration:
             "onto an obstacle or a device, it does not resolve the overlap, but it is then at range 0 of it.",
             (cid(ed, "rotate/execute"),),
             (f.ship, "final"),
+            states=() if f.blockers else ("executed:full",),
         )
     ]
     if f.blockers:
