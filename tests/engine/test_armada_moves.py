@@ -380,6 +380,20 @@ def test_a_move_into_the_cavity_of_a_u_shaped_blocker_is_legal_and_the_cavity_is
     assert open_part.length == pytest.approx(20.0, abs=0.01)
 
 
+
+def test_a_stored_move_among_concave_shapes_is_told_its_region_changed_and_one_among_convex_ones_is_not() -> None:
+    """Correction v10: permalinks stored before the convex split show what changed, only where it can matter."""
+    from rules.engine.changes import changes_since
+
+    u = {"id": "u", "kind": "obstacle", "type": "debris-field", "outline": U_SHAPE, "label": "Wreck"}
+    box = {"id": "u", "kind": "obstacle", "type": "debris-field", "outline": square(550, 350, 50.0)}
+    crate = {"id": "rock", "kind": "obstacle", "type": "debris-field", "outline": square(550, 460, 10.0)}
+    action = {"type": "move-obstacle", "obstacle": "rock", "to": {"x": 550, "y": 380}, "max_distance": 3}
+    titles = [c.title for c in changes_since(9, scenario([crate, u], action))]
+    assert titles == ["Obstacle and token moves: a concave piece's notch is open"]
+    assert changes_since(9, scenario([crate, box], action | {"to": {"x": 550, "y": 420}})) == ()
+
+
 def test_the_fast_legal_region_matches_a_plain_minkowski_union_on_random_concave_shapes() -> None:
     """Every pair of triangles as a hull of vertex sums, every blocker, one plain union: the reference."""
     import math

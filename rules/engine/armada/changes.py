@@ -60,6 +60,21 @@ def attack_with_a_large_or_huge_ship(scenario: Scenario) -> bool:
     return bool(sizes & {"large", "huge"})
 
 
+def move_among_concave_shapes(scenario: Scenario) -> bool:
+    """An obstacle or token move where the moved piece or another piece has a concave outline: its legal
+    region used that outline's convex hull."""
+    if scenario.action["type"] not in ("move-obstacle", "move-token"):
+        return False
+    from rules.engine.armada.pieces import footprint
+
+    def concave(shape: object) -> bool:
+        hull = getattr(shape, "convex_hull", None)
+        area = float(getattr(shape, "area", 0.0))
+        return hull is not None and hull.area - area > 1e-6 * max(area, 1.0)
+
+    return any(concave(footprint(p)) for p in scenario.pieces)
+
+
 CHANGES = (
     Change(
         version=3,
@@ -144,5 +159,20 @@ CHANGES = (
             "are still estimates."
         ),
         affects=attack_with_a_large_or_huge_ship,
+    ),
+    Change(
+        version=10,
+        date="2026-11-28",
+        game="armada",
+        title="Obstacle and token moves: a concave piece's notch is open",
+        text=(
+            "The legal region of an obstacle or token move treated a concave outline (a U-shaped or notched "
+            "piece, the moved one or one in its way) as its convex hull, so the inside of a notch was drawn as "
+            "blocked and a destination inside it was said to lie outside the region, although the move itself "
+            "was ruled legal. Each concave outline is now split into convex parts: the notch is drawn open and "
+            "the nearest legal spot may lie inside it. A verdict that rests on the region (a minimum distance, or "
+            '"as far as possible" toward a piece) may change.'
+        ),
+        affects=move_among_concave_shapes,
     ),
 )
