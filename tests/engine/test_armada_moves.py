@@ -380,7 +380,6 @@ def test_a_move_into_the_cavity_of_a_u_shaped_blocker_is_legal_and_the_cavity_is
     assert open_part.length == pytest.approx(20.0, abs=0.01)
 
 
-
 def test_a_stored_move_among_concave_shapes_is_told_its_region_changed_and_one_among_convex_ones_is_not() -> None:
     """Correction v10: permalinks stored before the convex split show what changed, only where it can matter."""
     from rules.engine.changes import changes_since
