@@ -109,7 +109,8 @@ def test_the_correction_is_registered_for_the_moves_it_changed() -> None:
     from rules.engine.changes import changes_since
 
     def titles(slug: str) -> list[str]:
-        return [c.title for c in changes_since(7, parse_scenario(example(slug)["scenario"]))]
+        # v8 and before: later corrections (v10, concave outlines) cover these moves for their own reason
+        return [c.title for c in changes_since(7, parse_scenario(example(slug)["scenario"])) if c.version <= 8]
 
     assert titles("am-20-move-obstacle-too-far") == [
         "An obstacle moved without rotating is not refused by the rotation rule"
