@@ -245,8 +245,10 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         any(key in data for key in (*ADDING, PICKED)) or request.headers.get("HX-History-Restore-Request") == "true"
     )
     ctx["building"] = building
-    failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
-    status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
+    # an address is a state being built (a preview, a pick or a rename pushed it, Undo loads it): what is still
+    # missing or typed wrong is listed with a 200, so it reloads as it was; Explain is the submission (its 400
+    # is in ``explain``). Only values no control of the page sends are refused here with a 400.
+    status = 400 if s.bound and s.refused and not is_partial(request) and not building and not opening else 200
     if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
         status = 422
     template = "rules/setup.html" if whole or not is_partial(request) else "rules/setup.html#preview"
