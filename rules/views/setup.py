@@ -299,15 +299,16 @@ def _with(address: QueryDict, values: dict[str, str]) -> str:
 
     A page offers a hundred such links over some 150 fields: the address is encoded once (kept on it),
     and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
-    preview's time)."""
+    preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
+    values when the form has changed since the link was drawn."""
     pairs = getattr(address, "_setup_pairs", None)
     if pairs is None:
         dropped = {*ADDING, "drop_doc", "menus", PICKED}
         pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
         address._setup_pairs = pairs  # type: ignore[attr-defined]
     parts = [encoded for key, encoded in pairs if key not in values]
-    parts += [urlencode({key: value}) for key, value in values.items()]
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
+    parts += [urlencode({key: value}) for key, value in values.items()]
     return "?" + "&".join(parts)
 
 

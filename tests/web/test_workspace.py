@@ -206,3 +206,14 @@ def test_the_address_a_live_preview_pushes_reloads_the_same_page_while_something
     missing = re.compile(r'<details class="problems" open role="alert"><summary>Still missing.*?</details>', re.S)
     said = missing.search(preview.content.decode())
     assert said is not None and missing.search(page) is not None and missing.search(page).group(0) == said.group(0)
+
+
+def test_a_choices_own_values_follow_its_pick_so_the_page_can_send_them_over_what_was_typed(client: Client) -> None:
+    """The script sends the form's values with a link's own values over them: those after ``pick=1``."""
+    page = client.get("/setup/", BASE | SHIP | {"ship": "a", "pick": "1"}).content.decode()
+    href = re.search(r'<a class="dial-[a-z]+" href="\?([^"]+)" data-option="2 bank left"', page)
+    assert href is not None
+    pairs = htmllib.unescape(href.group(1)).split("&")
+    own = parse_qs("&".join(pairs[pairs.index("pick=1") + 1 :]))
+    assert own == {"action": ["maneuver"], "bearing": ["bank"], "direction": ["left"], "speed": ["2"]}
+    assert "p-0-x=300" in pairs[: pairs.index("pick=1")]  # the state it was drawn from comes before
