@@ -91,3 +91,33 @@ def test_a_choice_clicked_while_the_typed_values_preview_is_on_its_way_keeps_bot
         expect(page.locator("#preview .dial [aria-current]")).to_have_text("2 bank left")
         expect(page.locator('[name="p-0-x"]')).to_have_value("350")
         assert "p-0-x=350" in page.url and "bearing=bank" in page.url  # the choice's address, not the late one
+
+
+def test_a_choice_clicked_while_a_rename_is_on_its_way_keeps_the_ship_the_name_made(
+    browser: Browser, base_url: str
+) -> None:
+    """A ship renamed after another in its sheet becomes it: a choice clicked before that answer sends it too."""
+    with watched_page(browser, **DESKTOP) as page:
+        _a_ship_that_moves(page, base_url)
+        page.locator("#preview .zoomable [data-piece] polygon").first.click()
+        held: list[Route] = []
+
+        def hold_the_first(route: Route) -> None:
+            if route.request.method == "POST" and not held:
+                held.append(route)
+            else:
+                route.continue_()
+
+        page.route("**/setup/", hold_the_first)
+        name = page.get_by_role("textbox", name="Name")
+        name.fill("TIE/ln Fighter")
+        name.press("Enter")  # the rename's preview: held
+        page.wait_for_function("() => document.querySelector('.htmx-request') !== null")
+        assert len(held) == 1
+        page.get_by_role("link", name="2 bank left", exact=True).click()
+        expect(page.locator("#preview .dial [aria-current]")).to_have_text("2 bank left")
+        held[0].fulfill(response=held[0].fetch())
+        page.wait_for_timeout(500)
+        settle(page)
+        expect(page.locator('[name="p-0-chassis"]')).to_have_value("tielnfighter")
+        assert "p-0-chassis=tielnfighter" in page.url and "bearing=bank" in page.url
