@@ -667,8 +667,8 @@ function dropStale(event) {
 document.body.addEventListener("htmx:beforeSwap", dropStale);
 // A choice (who does what, the dial, a snap, the game) clicked while a change is not on the page yet (typed, or
 // its preview on its way): the link was drawn before that change and would lose it. The form's values are sent
-// instead, the link's own values (those after its pick=1) over them; the preview still waiting to go is dropped.
-let carried = null; // the changes such a choice sent
+// instead, the link's own values (those after its pick=1) over them. (The typing's delayed preview is not sent
+// after it: the field's blur, a change, cancelled that already.)
 document.addEventListener(
   "click",
   (event) => {
@@ -685,7 +685,6 @@ document.addEventListener(
     for (const key of own.keys()) values.delete(key);
     for (const [key, value] of own) values.append(key, value);
     if (renamed !== null) values.set("rename", renamed);
-    carried = edits;
     window.htmx.ajax("POST", f.getAttribute("action"), {
       source: link,
       target: "#workspace",
@@ -696,9 +695,6 @@ document.addEventListener(
   },
   true,
 );
-document.body.addEventListener("htmx:confirm", (event) => {
-  if (carried !== null && carried === edits && event.detail.elt === form()) event.preventDefault();
-});
 // htmx copies the page when it pushes an address: no style attribute may be in it (the CSP refuses them)
 document.body.addEventListener("htmx:beforeHistorySave", () => {
   for (const el of document.querySelectorAll("body [style]")) el.removeAttribute("style");
