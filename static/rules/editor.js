@@ -674,7 +674,8 @@ document.addEventListener(
   (event) => {
     const link = event.target.closest && event.target.closest('#preview a[href^="?"]');
     const f = form();
-    if (!link || !f || edits === shown || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!link || !f || edits === shown || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return; // opened apart: the link as drawn
     const pairs = link.getAttribute("href").slice(1).split("&");
     const at = pairs.indexOf("pick=1");
     if (at < 0 || !window.htmx) return;
