@@ -314,6 +314,9 @@ class Setup:
         self.problems: list[Problem] = []
         self.messages: list[str] = []
         """The problems in the player's words: each row named as the page shows it, no JSON paths."""
+        self.refused = False
+        """Whether the form itself refused its values (a choice no menu offers, a tampered row count): input no
+        control of the page sends, unlike a value still missing or typed wrong, which is a state being built."""
         self.document: dict[str, Any] | None = None
         self.display_rows = self.rows
         self.after_add: str | None = None
@@ -346,6 +349,7 @@ class Setup:
     def _build(self) -> None:
         form, rows = self.form, self.rows
         if not form.is_valid():
+            self.refused = True
             self.problems = [Problem(k, "; ".join(v)) for k, v in form.errors.items()]
             self.messages = [
                 f"{str(getattr(form.fields.get(k), 'label', None) or k).capitalize()}: {'; '.join(v)}"
@@ -353,6 +357,7 @@ class Setup:
             ]
             return
         if not rows.is_valid():
+            self.refused = True
             self.problems = [Problem("pieces", "; ".join(rows.non_form_errors()) or "check the piece rows")]
             self.messages = [f"Pieces: {self.problems[0].message}"]
             return

@@ -255,8 +255,10 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     )
     ctx["building"] = building
     ctx["still_needed"] = [] if json_mode else still_needed(s)
-    failed = [p for p in s.problems if p.field != "snaps"]  # helpers that failed are said, not the input's fault
-    status = 400 if s.bound and failed and not is_partial(request) and not building and not opening else 200
+    # an address is a state being built (a preview, a pick or a rename pushed it, Undo loads it): what is still
+    # missing or typed wrong is listed with a 200, so it reloads as it was; Explain is the submission (its 400
+    # is in ``explain``). Only values no control of the page sends are refused here with a 400.
+    status = 400 if s.bound and s.refused and not is_partial(request) and not building and not opening else 200
     if unrulable and not is_partial(request) and not opening:  # opening the editor on a permalink works
         status = 422
     template = "rules/setup.html" if whole or not is_partial(request) else "rules/setup.html#preview"
@@ -307,15 +309,16 @@ def _with(address: QueryDict, values: dict[str, str]) -> str:
 
     A page offers a hundred such links over some 150 fields: the address is encoded once (kept on it),
     and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
-    preview's time)."""
+    preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
+    values when the form has changed since the link was drawn."""
     pairs = getattr(address, "_setup_pairs", None)
     if pairs is None:
         dropped = {*ADDING, "drop_doc", "menus", PICKED}
         pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
         address._setup_pairs = pairs  # type: ignore[attr-defined]
     parts = [encoded for key, encoded in pairs if key not in values]
-    parts += [urlencode({key: value}) for key, value in values.items()]
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
+    parts += [urlencode({key: value}) for key, value in values.items()]
     return "?" + "&".join(parts)
 
 

@@ -476,10 +476,12 @@ document.addEventListener("click", (event) => {
 // one dragged from the palette exactly where it was dropped; a name typed in the sheet is a rename
 let dropAt = null; // {x, y} in table mm: where the palette entry being added was dropped
 let renameRow = null; // the index of the row whose name was typed in the sheet
+let renamed = null; // that index once sent, until an answer is on the page (a choice clicked meanwhile sends it too)
 document.body.addEventListener("htmx:configRequest", (event) => {
   const params = event.detail.parameters;
   if (renameRow !== null && event.detail.elt === form()) {
     params.rename = renameRow;
+    renamed = renameRow;
     renameRow = null;
   }
   if (!params.add_named) return;
@@ -699,16 +701,56 @@ for (const kind of ["change", "input"]) {
     true,
   );
 }
+let shown = 0; // the changes the page shows: those sent with the last answer swapped in
 document.body.addEventListener("htmx:beforeRequest", (event) => {
   const xhr = event.detail.xhr;
   if (!xhr) return;
   issued += 1;
   xhr.tableRuling = { seq: issued, edits };
+  // also heard on its target: once a pick has swapped the workspace, the old target is out of the page and its
+  // events no longer reach the body (a stale answer would push its address over the pick's)
+  if (event.detail.target) event.detail.target.addEventListener("htmx:beforeSwap", dropStale);
 });
-document.body.addEventListener("htmx:beforeSwap", (event) => {
+function dropStale(event) {
   const asked = event.detail.xhr && event.detail.xhr.tableRuling;
   if (asked && (asked.seq < issued || asked.edits < edits)) event.preventDefault();
-});
+  else if (asked && event.detail.shouldSwap) {
+    shown = asked.edits;
+    renamed = null;
+  }
+}
+document.body.addEventListener("htmx:beforeSwap", dropStale);
+// A choice (who does what, the dial, a snap, the game) clicked while a change is not on the page yet (typed, or
+// its preview on its way): the link was drawn before that change and would lose it. The form's values are sent
+// instead, the link's own values (those after its pick=1) over them. (The typing's delayed preview is not sent
+// after it: the field's blur, a change, cancelled that already.)
+document.addEventListener(
+  "click",
+  (event) => {
+    const link = event.target.closest && event.target.closest('#preview a[href^="?"]');
+    const f = form();
+    if (!link || !f || edits === shown || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return; // opened apart: the link as drawn
+    const pairs = link.getAttribute("href").slice(1).split("&");
+    const at = pairs.indexOf("pick=1");
+    if (at < 0 || !window.htmx) return;
+    event.preventDefault();
+    event.stopPropagation(); // not the link's own request too (htmx's boost)
+    const own = new URLSearchParams(pairs.slice(at).join("&"));
+    const values = new FormData(f);
+    for (const key of own.keys()) values.delete(key);
+    for (const [key, value] of own) values.append(key, value);
+    if (renamed !== null) values.set("rename", renamed);
+    window.htmx.ajax("POST", f.getAttribute("action"), {
+      source: link,
+      target: "#workspace",
+      select: "#workspace",
+      swap: "outerHTML show:none",
+      values,
+    });
+  },
+  true,
+);
 // htmx copies the page when it pushes an address: no style attribute may be in it (the CSP refuses them)
 document.body.addEventListener("htmx:beforeHistorySave", () => {
   for (const el of document.querySelectorAll("body [style]")) el.removeAttribute("style");

@@ -107,9 +107,11 @@ def test_the_setup_form_builds_an_armada_ram(client: Client) -> None:
 
 
 def test_the_setup_form_puts_armada_problems_next_to_their_fields(client: Client) -> None:
-    r = client.get("/setup/", form_query({"clicks": "0, 2"}))  # beyond the speed chart's "I"
+    r = client.post("/explain/", form_query({"clicks": "0, 2"}))  # beyond the speed chart's "I"
     assert r.status_code == 400
     assert "speed chart allows at most 1 click" in r.content.decode()
+    page = client.get("/setup/", form_query({"clicks": "0, 2"}))  # its address: a state being built, said the same
+    assert page.status_code == 200 and "speed chart allows at most 1 click" in page.content.decode()
 
 
 @pytest.mark.parametrize(

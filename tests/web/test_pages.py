@@ -78,13 +78,22 @@ def test_setup_full_page_and_htmx_partial(client: Client) -> None:
 
 def test_setup_errors_next_to_fields(client: Client) -> None:
     q = setup_query() | {"p-0-x": "left", "speed": "5"}
-    r = client.get("/setup/", q)
-    assert r.status_code == 400
+    r = client.post("/explain/", q)
+    assert r.status_code == 400  # the submission: bad input is a 400
     html = r.content.decode()
     assert "must be a number" in html and "must be one of" in html
     assert re.search(r'class="field f-x invalid"><span>x \(mm\)</span>', html)
     part = client.get("/setup/", q, headers=HX)
     assert part.status_code == 200 and "must be a number" in part.content.decode()
+    # the address a preview of it pushes is a state being built: it reloads (200) with the same errors beside the fields
+    page = client.get("/setup/", q)
+    assert page.status_code == 200
+    assert re.search(r'class="field f-x invalid"><span>x \(mm\)</span>', page.content.decode())
+
+
+def test_setup_address_with_a_value_no_control_sends_is_a_400_naming_it(client: Client) -> None:
+    r = client.get("/setup/", setup_query() | {"p-0-kind": "dragon"})
+    assert r.status_code == 400 and "dragon" in r.content.decode()
 
 
 def test_setup_add_a_piece_without_javascript(client: Client) -> None:
@@ -117,7 +126,9 @@ def test_setup_json_box_takes_precedence(client: Client) -> None:
             "doc": "{nope",
         },
     )
-    assert bad.status_code == 400 and "not valid JSON" in bad.content.decode()
+    assert bad.status_code == 200 and "not valid JSON" in bad.content.decode()  # an address: a state being built
+    explained = client.post("/explain/", {"game": "xwing", "edition": "2.5", "action": "maneuver", "doc": "{nope"})
+    assert explained.status_code == 400 and "not valid JSON" in explained.content.decode()
 
 
 def test_explain_stores_and_redirects(client: Client) -> None:

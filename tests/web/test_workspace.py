@@ -67,7 +67,7 @@ def test_the_chosen_maneuver_is_marked_on_the_dial(client: Client) -> None:
 def test_undo_loads_an_earlier_address_with_a_200_even_when_something_is_still_missing(client: Client) -> None:
     """htmx refuses to restore a page that answers 400: Undo (history.back) must get the page with a 200."""
     half = BASE | SHIP | {"ship": "a"}  # the maneuver is not chosen yet
-    assert client.get("/setup/", half).status_code == 400  # as a submission: what is missing is an error
+    assert client.post("/explain/", half).status_code == 400  # the submission: what is missing is an error
     restored = client.get("/setup/", half, headers={"HX-History-Restore-Request": "true"})
     assert restored.status_code == 200 and 'data-piece="a"' in restored.content.decode()
 
@@ -174,3 +174,46 @@ def test_a_ship_renamed_after_another_ship_in_its_sheet_becomes_that_ship(client
     alpha = client.post("/setup/", BASE | SHIP | {"p-0-label": "Alpha", "rename": "0"}, headers=WORKSPACE)
     pushed = parse_qs(urlparse(alpha["HX-Push-Url"]).query)
     assert pushed["p-0-chassis"] == ["t65xwing"] and pushed["p-0-label"] == ["Alpha"]
+
+
+def _svg(page: str) -> str:
+    found = re.search(r"<svg.*?</svg>", page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [{"p-0-x": "320"}, {"p-0-label": "tie/ln fighter", "rename": "0"}],
+    ids=["a typed change", "a rename in the sheet"],
+)
+def test_the_address_a_live_preview_pushes_reloads_the_same_page_while_something_is_missing(
+    client: Client, typed: dict[str, str]
+) -> None:
+    """Reloading what a typed change or a rename pushed answered 400 (taken for a submission): a state being built."""
+    half = BASE | SHIP | {"ship": "a"} | typed  # the maneuver is not chosen yet
+    preview = client.post("/setup/", half, headers={"HX-Request": "true", "HX-Target": "preview"})
+    assert preview.status_code == 200
+    reload = client.get(preview["HX-Push-Url"])
+    assert reload.status_code == 200
+    page = reload.content.decode()
+    assert _svg(page) == _svg(preview.content.decode())  # the same picture
+    values = dict(re.findall(r'<input type="text" name="(p-0-(?:x|label))"[^>]*value="([^"]*)"', page))
+    assert values["p-0-x"] == typed.get("p-0-x", "300")
+    assert values["p-0-label"] == ("TIE/ln Fighter" if "rename" in typed else "T-65 X-wing")
+    assert re.search(r'<option value="tielnfighter" selected>', page) or "rename" not in typed  # the ship followed
+    # what is still needed is said as the preview said it
+    missing = re.compile(r'<details class="problems" open role="alert"><summary>Still missing.*?</details>', re.S)
+    said = missing.search(preview.content.decode())
+    assert said is not None and missing.search(page) is not None and missing.search(page).group(0) == said.group(0)
+
+
+def test_a_choices_own_values_follow_its_pick_so_the_page_can_send_them_over_what_was_typed(client: Client) -> None:
+    """The script sends the form's values with a link's own values over them: those after ``pick=1``."""
+    page = client.get("/setup/", BASE | SHIP | {"ship": "a", "pick": "1"}).content.decode()
+    href = re.search(r'<a class="dial-[a-z]+" href="\?([^"]+)" data-option="2 bank left"', page)
+    assert href is not None
+    pairs = htmllib.unescape(href.group(1)).split("&")
+    own = parse_qs("&".join(pairs[pairs.index("pick=1") + 1 :]))
+    assert own == {"action": ["maneuver"], "bearing": ["bank"], "direction": ["left"], "speed": ["2"]}
+    assert "p-0-x=300" in pairs[: pairs.index("pick=1")]  # the state it was drawn from comes before
