@@ -543,12 +543,13 @@ def setup_page_figures(n: int) -> None:
     Django: form, ruling, picture with its ghosts, snaps), the snap list alone, and an Armada legal region."""
     import django
 
+    os.environ.update(production_env(sys.executable))  # a throwaway migrated database, production settings
     django.setup()
     from django.test import Client
 
     from rules.engine import games, parse_scenario
     from rules.engine.armada.obstacles import move_ruling
-    from rules.forms import initial_from_scenario
+    from rules.setup_state import initial_from_scenario
 
     doc = busy_scenario()
     doc["pieces"][1]["player"] = 2
@@ -558,7 +559,7 @@ def setup_page_figures(n: int) -> None:
     query |= {"p-TOTAL_FORMS": str(len(rows)), "p-INITIAL_FORMS": "0", "pick": "1"}
     for i, row in enumerate(rows):
         query |= {f"p-{i}-{k}": ("on" if v is True else str(v)) for k, v in row.items() if v not in (None, "", False)}
-    client = Client()
+    client = Client(HTTP_HOST="localhost")
     headers = {"HX-Request": "true", "HX-Target": "preview"}
     assert client.get("/setup/", query, headers=headers).status_code == 200
     samples = []
