@@ -217,3 +217,60 @@ def test_an_armada_ship_snaps_partly_under_the_movers_final_base_and_is_rammed()
     moved = [pieces[0], {**pieces[1], **xy(got["G: partly under C's final base"])}]
     outcome = evaluate(parse_scenario(doc | {"pieces": moved, "action": ram})).outcome
     assert outcome["overlapped_ships"] == ["gl"] and outcome["executed_speed"] < 3
+
+
+def _plain_slide(shape, at, start, direction, clear):  # type: ignore[no-untyped-def]
+    """The bisection as first written: every test on the moved shape."""
+    from shapely import affinity
+
+    from rules.engine.snapping import FAR, _outward
+
+    def holds(t: float) -> bool:
+        return bool(
+            clear(affinity.translate(shape, start[0] + t * direction[0] - at[0], start[1] + t * direction[1] - at[1]))
+        )
+
+    if holds(0.0) or not holds(FAR):
+        return None
+    lo, hi = 0.0, FAR
+    while hi - lo > 0.001:
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if holds(mid) else (mid, hi)
+    return _outward(start[0] + hi * direction[0], direction[0]), _outward(start[1] + hi * direction[1], direction[1])
+
+
+@pytest.mark.parametrize("heading", [0, 30, 90, 135, 200, 333])
+@pytest.mark.parametrize("condition", ["clear", "range 1", "range 2"])
+def test_a_slide_settles_far_tests_by_bounding_boxes_with_the_same_answer(heading: float, condition: str) -> None:
+    from rules.engine.geometry import Pose
+    from rules.engine.snapping import at_least, clear_of, slide
+
+    rock = {
+        "id": "r",
+        "kind": "obstacle",
+        "type": "asteroid",
+        "shape": "asteroid-4",
+        "x": 100,
+        "y": 100,
+        "rotation": 40,
+    }
+    action = {"type": "maneuver", "ship": "a", "bearing": "straight", "speed": 1}
+    table = scenario([ship("a", 450, 450, heading=heading), rock], action)
+    a, r = table.pieces
+    base = ship_square(a)
+    make = (lambda: clear_of(base)) if condition == "clear" else (lambda: at_least(base, 100.0 * int(condition[-1])))
+    calls = 0
+    cond = make()
+    test = cond.test
+
+    def counted(q):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return test(q)
+
+    cond.test = counted
+    pose = Pose(float(a.get("x")), float(a.get("y")), float(heading))
+    here = (float(r.get("x")), float(r.get("y")))
+    got = slide(outline(r), here, (pose.x, pose.y), pose.forward, cond)
+    assert got is not None and got == _plain_slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
+    assert calls <= 19  # a plain bisection builds and tests the moved rock 21 times: the far ones are settled
