@@ -123,6 +123,24 @@ def _declared(specs_of: list[tuple[str, tuple[Field, ...]]]) -> dict[str, forms.
     return out
 
 
+class RowForm(forms.Form):
+    """A piece row: whether it holds anything is asked of every row twice per request (the formset counts
+    the empty ones, then skips cleaning them), so it is answered straight from the submitted values."""
+
+    def has_changed(self) -> bool:
+        """Django's answer (``changed_data`` not empty) without a bound field per input: a row with no
+        initial values has changed when any input's submitted value differs from the field's own initial."""
+        if self.initial or not self.is_bound:
+            return super().has_changed()
+        for name, field in self.fields.items():
+            if field.disabled or field.show_hidden_initial or callable(field.initial):
+                return super().has_changed()  # what Django does for these is not repeated here
+            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            if field.has_changed(field.initial, value):
+                return True
+        return False
+
+
 def _piece_form() -> type[forms.Form]:
     """One row: any piece of any game."""
     core: dict[str, forms.Field] = {
@@ -160,7 +178,7 @@ def _piece_form() -> type[forms.Form]:
     }
     own = _declared([(g.title, g.form.row_inputs) for g in GAMES])
     label = forms.CharField(label="label", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"}))
-    return type("PieceForm", (forms.Form,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
+    return type("PieceForm", (RowForm,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
 
 
 PieceForm = quick_copies(_piece_form())

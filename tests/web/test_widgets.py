@@ -106,3 +106,32 @@ def test_every_rows_piece_menu_offers_one_shared_list() -> None:
         lists = [row.fields[name].widget.choices for row in rows]
         assert all(options is lists[0] for options in lists)  # its markup is built once, not once per row
         assert lists[0][0] == ("", "—") and set(lists[0][1:]) <= {("a", "X-wing"), ("rock", "Asteroid")}
+
+
+ROW_VALUES = [
+    {},
+    {"p-0-id": "a"},
+    {"p-0-x": " "},
+    {"p-0-flipped": "on"},
+    {"p-0-flipped": "false"},
+    {"p-0-kind": "ship", "p-0-x": "10"},
+    {"p-0-player": ""},
+    {"p-0-label": "  "},
+    {"p-0-heading": "0"},
+    {"p-1-id": "b"},  # another row's value
+]
+
+
+@pytest.mark.parametrize("values", ROW_VALUES)
+def test_a_rows_has_changed_is_djangos(values: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    data.update(values)
+    ours = PieceForm(data, prefix="p-0").has_changed()
+    djangos = bool(PieceForm(data, prefix="p-0").changed_data)
+    assert ours == djangos
+    built = []
+    monkeypatch.setattr(forms.BoundField, "__init__", lambda *a, **k: built.append(1) or None)
+    PieceForm(data, prefix="p-0").has_changed()
+    assert not built  # answered without a bound field per input
