@@ -274,3 +274,39 @@ def test_a_slide_settles_far_tests_by_bounding_boxes_with_the_same_answer(headin
     got = slide(outline(r), here, (pose.x, pose.y), pose.forward, cond)
     assert got is not None and got == _plain_slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
     assert calls <= 19  # a plain bisection builds and tests the moved rock 21 times: the far ones are settled
+
+
+def test_an_armada_move_already_in_the_situation_is_snapped_without_parsing_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The live preview asks for the destination snaps of the move it has just parsed: the same snaps,
+    without a second parse of every piece."""
+    import importlib
+
+    from rules.engine import parse_scenario
+
+    snaps_module = importlib.import_module("rules.engine.armada.snaps")
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1},
+    ]
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    doc = {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": pieces,
+        "action": move | {"to": {"x": 960, "y": 560, "rotation": 15}},
+    }
+    table = parse_scenario(doc)
+    expected = snaps_module.snap_menu(table, doc["action"])
+    assert [kind for _, kind, _ in expected] == ["destination", "destination"]
+
+    def refused(doc: object) -> object:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(snaps_module, "parse_scenario", refused)
+    assert snaps_module.snap_menu(table, doc["action"]) == expected
+    other = doc["action"] | {"to": {"x": 950, "y": 600, "rotation": 15}}  # another spot: that move is parsed
+    with pytest.raises(AssertionError, match="parsed again"):
+        snaps_module.snap_menu(table, other)
