@@ -112,9 +112,21 @@ def slide(
         return None
     lo, hi = 0.0, FAR
     while hi - lo > 0.001:
+        if hi - lo < SETTLED_BELOW and _at(start, lo, direction) == _at(start, hi, direction):
+            break  # every offset left rounds to the same hundredths (the rounding is monotone): the answer is known
         mid = (lo + hi) / 2
         if holds(mid):
             hi = mid
         else:
             lo = mid
-    return _outward(start[0] + hi * dx, dx), _outward(start[1] + hi * dy, dy)
+    return _at(start, hi, direction)
+
+
+SETTLED_BELOW = 0.02
+"""mm of bisection interval below which it is asked whether the stored hundredths are settled already."""
+
+
+def _at(start: Point2, t: float, direction: Point2) -> Point2:
+    """Where a slide that stops at offset ``t`` puts the piece: rounded outward to the stored hundredths."""
+    dx, dy = direction
+    return _outward(start[0] + t * dx, dx), _outward(start[1] + t * dy, dy)
