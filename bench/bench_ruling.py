@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -396,23 +397,44 @@ def profile(n: int, top: int = 25) -> None:
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
 
 
-INSTRUCTION_CASES = {
-    "busy X-Wing ruling (parse + evaluate)": "busy_scenario",
-    "busy Armada ram (parse + evaluate)": "armada_ram",
-    "busy Armada attack (parse + evaluate)": "armada_attack",
+def _ruled(case: str) -> tuple[str, str]:
+    return f"doc = bench_ruling.{case}()\n", "evaluate(parse_scenario(doc))"
+
+
+def _snapped(case: str) -> tuple[str, str]:
+    return f"doc = bench_ruling.{case}()\nsc = parse_scenario(doc)\ngame = games.get(sc.game)\n", (
+        "game.snap_menu(sc, doc['action'])"
+    )
+
+
+PREVIEW_SETUP = """
+os.environ.update(bench_ruling.production_env(sys.executable))
+import django; django.setup()
+client, query, headers = bench_ruling.preview_request()
+"""
+
+INSTRUCTION_CASES: dict[str, tuple[str, str]] = {
+    "busy X-Wing ruling (parse + evaluate)": _ruled("busy_scenario"),
+    "busy Armada ram (parse + evaluate)": _ruled("armada_ram"),
+    "busy Armada attack (parse + evaluate)": _ruled("armada_attack"),
+    "setup preview, 20 pieces (through Django)": (PREVIEW_SETUP, "client.get('/setup/', query, headers=headers)"),
+    "X-Wing snap list, 20 pieces": _snapped("busy_scenario"),
+    "Armada destination snaps (with their legal region)": _snapped("armada_obstacle_move"),
 }
 
 
 def _count_instructions(case: str, n: int) -> int:
-    """Instructions (valgrind's callgrind ``Ir``) of a process that rules ``case`` once, then ``n`` times more."""
+    """Instructions (valgrind's callgrind ``Ir``) of a process that runs ``case`` once, then ``n`` times more."""
+    setup, call = INSTRUCTION_CASES[case]
     code = (
-        "import sys; sys.path.insert(0, 'bench'); sys.path.insert(0, '.')\n"
+        "import os, sys; sys.path.insert(0, 'bench'); sys.path.insert(0, '.')\n"
+        "os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'rulesite.settings')\n"
         "import bench_ruling\n"
-        "from rules.engine import evaluate, parse_scenario\n"
-        f"doc = bench_ruling.{case}()\n"
-        "evaluate(parse_scenario(doc))\n"
+        "from rules.engine import evaluate, games, parse_scenario\n"
+        f"{setup}"
+        f"{call}\n"
         f"for _ in range({n}):\n"
-        "    evaluate(parse_scenario(doc))\n"
+        f"    {call}\n"
     )
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code],
@@ -427,16 +449,17 @@ def _count_instructions(case: str, n: int) -> int:
 
 
 def instruction_figures(n: int = 200) -> None:
-    """Instructions per ruling: unlike time, the same on a busy or a quiet machine, so comparable run to run
-    and commit to commit (the difference of a process ruling n + 1 times and one ruling once)."""
+    """Instructions per ruling, preview or snap list: unlike time, the same on a busy or a quiet machine, so
+    comparable run to run and commit to commit (the difference of a process doing it n + 1 times and once)."""
     import shutil
 
     if shutil.which("valgrind") is None:
         print("instructions: valgrind is not installed (apt-get install valgrind)")
         return
-    for name, case in INSTRUCTION_CASES.items():
-        per = (_count_instructions(case, n) - _count_instructions(case, 0)) / n
-        print(f"instructions: {name}: {per / 1e6:.2f} million per ruling (callgrind, {n} rulings)")
+    for name in INSTRUCTION_CASES:
+        runs = n if "ruling" in name else max(5, n // 20)  # a preview or a snap list is some 50 rulings' work
+        per = (_count_instructions(name, runs) - _count_instructions(name, 0)) / runs
+        print(f"instructions: {name}: {per / 1e6:.2f} million each (callgrind, {runs} runs)")
 
 
 def free_port() -> int:
@@ -538,28 +561,42 @@ def _p95(samples: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def preview_scenario() -> dict:
+    """The busy X-Wing bank as the setup page's live preview shows it."""
+    doc = busy_scenario()
+    doc["pieces"][1]["player"] = 2
+    return doc
+
+
+def preview_request() -> tuple[Any, dict[str, str], dict[str, str]]:
+    """A Django test client, the setup form's values for ``preview_scenario`` and the headers of the htmx
+    request a change sends for the preview (Django set up already)."""
+    from django.test import Client
+
+    from rules.engine import parse_scenario
+    from rules.setup_state import initial_from_scenario
+
+    form, rows = initial_from_scenario(parse_scenario(preview_scenario()))
+    query: dict[str, str] = {k: str(v) for k, v in form.items() if v not in (None, "", False)}
+    query |= {"p-TOTAL_FORMS": str(len(rows)), "p-INITIAL_FORMS": "0", "pick": "1"}
+    for i, row in enumerate(rows):
+        query |= {f"p-{i}-{k}": ("on" if v is True else str(v)) for k, v in row.items() if v not in (None, "", False)}
+    return Client(HTTP_HOST="localhost"), query, {"HX-Request": "true", "HX-Target": "preview"}
+
+
 def setup_page_figures(n: int) -> None:
     """Issue 22's live setup page with 20 pieces: the preview a change answers with (server time, through
     Django: form, ruling, picture with its ghosts, snaps), the snap list alone, and an Armada legal region."""
     import django
 
+    os.environ.update(production_env(sys.executable))  # a throwaway migrated database, production settings
     django.setup()
-    from django.test import Client
-
     from rules.engine import games, parse_scenario
     from rules.engine.armada.obstacles import clear_region_caches, move_ruling
-    from rules.setup_state import initial_from_scenario
 
-    doc = busy_scenario()
-    doc["pieces"][1]["player"] = 2
+    doc = preview_scenario()
     scenario = parse_scenario(doc)
-    form, rows = initial_from_scenario(scenario)
-    query: dict[str, str] = {k: str(v) for k, v in form.items() if v not in (None, "", False)}
-    query |= {"p-TOTAL_FORMS": str(len(rows)), "p-INITIAL_FORMS": "0", "pick": "1"}
-    for i, row in enumerate(rows):
-        query |= {f"p-{i}-{k}": ("on" if v is True else str(v)) for k, v in row.items() if v not in (None, "", False)}
-    client = Client()
-    headers = {"HX-Request": "true", "HX-Target": "preview"}
+    client, query, headers = preview_request()
     assert client.get("/setup/", query, headers=headers).status_code == 200
     samples = []
     for _ in range(n):

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.choices import normalize_choices
 from django.utils.safestring import SafeString
 
 from rules.engine import games
 from rules.engine.form import Field
 from rules.engine.game import Game
 from rules.engine.scenario import MAX_PIECES
-from rules.widgets import FixedChoiceField, QuickSelect
+from rules.widgets import FixedChoiceField, QuickSelect, quick_copies
 
 MAX_ROWS = MAX_PIECES + 1
 """The largest accepted scenario, plus the row of a piece its action places (an obstacle, a device)."""
@@ -71,7 +72,8 @@ class PieceChoiceField(forms.CharField):
             lists[self.kinds] = options
         if isinstance(value, str) and value and value not in {v for v, _ in options}:
             options = [*options, (value, value)]
-        self.widget.choices = options
+        assert isinstance(self.widget, QuickSelect)
+        self.widget.use(options)
 
 
 def declared_field(spec: Field, choices: list[str]) -> forms.Field:
@@ -121,6 +123,24 @@ def _declared(specs_of: list[tuple[str, tuple[Field, ...]]]) -> dict[str, forms.
     return out
 
 
+class RowForm(forms.Form):
+    """A piece row: whether it holds anything is asked of every row twice per request (the formset counts
+    the empty ones, then skips cleaning them), so it is answered straight from the submitted values."""
+
+    def has_changed(self) -> bool:
+        """Django's answer (``changed_data`` not empty) without a bound field per input: a row with no
+        initial values has changed when any input's submitted value differs from the field's own initial."""
+        if self.initial or not self.is_bound:
+            return super().has_changed()
+        for name, field in self.fields.items():
+            if field.disabled or field.show_hidden_initial or callable(field.initial):
+                return super().has_changed()  # what Django does for these is not repeated here
+            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            if field.has_changed(field.initial, value):
+                return True
+        return False
+
+
 def _piece_form() -> type[forms.Form]:
     """One row: any piece of any game."""
     core: dict[str, forms.Field] = {
@@ -158,10 +178,10 @@ def _piece_form() -> type[forms.Form]:
     }
     own = _declared([(g.title, g.form.row_inputs) for g in GAMES])
     label = forms.CharField(label="label", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"}))
-    return type("PieceForm", (forms.Form,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
+    return type("PieceForm", (RowForm,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
 
 
-PieceForm = _piece_form()
+PieceForm = quick_copies(_piece_form())
 COMMON_ROW_FIELDS = ("id", "kind", "x", "y", "player", "label")
 """Row fields every piece of every game uses (``FormSpec.row_fields`` names the rest per kind)."""
 ROW_FIELDS = tuple(PieceForm.base_fields)
@@ -205,7 +225,7 @@ def _setup_form() -> type[forms.Form]:
     return type("SetupForm", (forms.Form,), {**head, **own, **tail, "__doc__": "The game, edition and action."})
 
 
-SetupForm = _setup_form()
+SetupForm = quick_copies(_setup_form())
 CHECKBOXES = tuple(
     n for form in (PieceForm, SetupForm) for n, f in form.base_fields.items() if isinstance(f, forms.BooleanField)
 )
@@ -372,8 +392,13 @@ def _own_row_choices(g: Game) -> dict[str, list[Any]]:
     }
 
 
-GAME_CHOICES = {g.name: _own_choices(g) for g in GAMES}
-GAME_ROW_CHOICES = {g.name: _own_row_choices(g) for g in GAMES}
+def _normal(choices: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """Each list in Django's normal form once, so it can be offered as it is (``QuickSelect.use``)."""
+    return {name: normalize_choices(values) for name, values in choices.items()}
+
+
+GAME_CHOICES = {g.name: _normal(_own_choices(g)) for g in GAMES}
+GAME_ROW_CHOICES = {g.name: _normal(_own_row_choices(g)) for g in GAMES}
 
 
 def _offer(form: forms.Form, choices: dict[str, list[Any]]) -> None:
@@ -381,7 +406,9 @@ def _offer(form: forms.Form, choices: dict[str, list[Any]]) -> None:
         field = form.fields[name]
         assert isinstance(field, forms.ChoiceField)
         # already normalised: set as is, so the quick select builds each list's markup once per process
-        field._choices = field.widget.choices = values  # type: ignore[attr-defined]
+        field._choices = values  # type: ignore[attr-defined]
+        assert isinstance(field.widget, QuickSelect)
+        field.widget.use(values)
 
 
 def for_game(form: forms.Form, rows: list[forms.Form], game_name: str) -> None:

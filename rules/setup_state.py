@@ -257,15 +257,20 @@ def _names_to_ids(data: Any, pieces: list[tuple[str, str, str]], rows: int) -> A
     def mean(value: str) -> str:
         return by_name[value.casefold()] if value and value not in ids and value.casefold() in by_name else value
 
-    out = data.copy()
+    changed: dict[str, str] = {}
     for key in [*PIECE_FIELDS, *(f"p-{i}-{n}" for i in range(rows) for n in ROW_PIECE_FIELDS)]:
         if (value := _text(data, key)) and mean(value) != value:
-            out[key] = mean(value)
+            changed[key] = mean(value)
     for key in KEYED_FIELDS:
         parts = [part.partition(":") for part in str(data.get(key) or "").split(";")]
         text = ";".join(f"{mean(name.strip())}{colon}{rest}" if colon else name for name, colon, rest in parts)
         if text.strip() != str(data.get(key) or "").strip() and key in data:
-            out[key] = text
+            changed[key] = text
+    if not changed:
+        return data  # nothing named by its label: no copy of the whole form's values (a deep copy of each)
+    out = data.copy()
+    for key, value in changed.items():
+        out[key] = value
     return out
 
 

@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 from types import MappingProxyType
 from typing import Any
 
@@ -312,6 +313,8 @@ def kind_then_name(kind: str, name: str) -> str:
 
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SUFFIXES = (*LETTERS, *(str(n) for n in range(27, 27 + MAX_PIECES + 1)))
+"""What tells apart pieces of the same name, in order: a letter, then a number."""
 
 
 def default_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[Any]) -> dict[str, str]:
@@ -331,8 +334,8 @@ def default_names(namer: Callable[[Mapping[str, Any]], str], pieces: Iterable[An
     out: dict[str, str] = {}
     for p in unlabelled:
         base = wanted[p["id"]]
-        tries: tuple[str, ...] = (base,) if count[base.casefold()] == 1 else ()
-        tries += tuple(f"{base} {s}" for s in (*LETTERS, *(str(n) for n in range(27, 27 + MAX_PIECES + 1))))
+        # tried in turn, each made only when the one before is taken (not some 90 names for every piece)
+        tries = chain((base,) if count[base.casefold()] == 1 else (), (f"{base} {s}" for s in SUFFIXES))
         name = next(t for t in tries if t.casefold() not in taken)
         taken.add(name.casefold())
         out[p["id"]] = name

@@ -41,17 +41,47 @@ def on_table(snaps: list[Snap], table: tuple[float, float]) -> list[Snap]:
     return [s for s in snaps if 0 <= s[2]["x"] <= w and 0 <= s[2]["y"] <= h]
 
 
-def clear_of(shape: Polygon) -> Callable[[Polygon], bool]:
+Bounds = tuple[float, float, float, float]
+
+SURE = 1e-6
+"""mm by which bounding boxes must settle a test for it to be settled without the shapes: far more than
+any rounding of a translated coordinate, far less than the 0.001 mm a slide is found to."""
+
+
+class Condition:
+    """What a slide waits for (``clear``), with a test of the moved piece's bounding box alone that says when
+    it surely holds: most of a bisection's tests are far from the shape, and are settled without building
+    the moved piece (the answer is the same: only tests whose answer is certain are skipped)."""
+
+    def __init__(self, shape: Polygon, test: Callable[[Polygon], bool], gap: float | None) -> None:
+        self.bounds: Bounds = shape.bounds
+        self.test = test
+        self.gap = gap
+        """Bounding boxes at least this far apart settle it (None: any gap does)."""
+
+    def __call__(self, piece: Polygon) -> bool:
+        return self.test(piece)
+
+    def surely_holds(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Whether a piece within this box surely satisfies the condition (False: it may or may not)."""
+        bx0, by0, bx1, by1 = self.bounds
+        gx, gy = max(bx0 - x1, x0 - bx1, 0.0), max(by0 - y1, y0 - by1, 0.0)
+        if self.gap is None:
+            return gx > SURE or gy > SURE
+        return math.hypot(gx, gy) >= self.gap + SURE  # the boxes' distance is at most the shapes'
+
+
+def clear_of(shape: Polygon) -> Condition:
     """Holds once the piece shares no point with ``shape``: then it shares no area either (touching is
     clear), and the slide's bisection stops within 0.001 mm of touching all the same.  Testing for any
     common point on a prepared shape, not for a common area, is what makes snaps fast enough to offer live."""
     prepare(shape)
-    return lambda q: not shape.intersects(q)
+    return Condition(shape, lambda q: not shape.intersects(q), None)
 
 
-def at_least(shape: Polygon, distance: float) -> Callable[[Polygon], bool]:
+def at_least(shape: Polygon, distance: float) -> Condition:
     """Holds once the piece is ``distance`` mm or more from ``shape``."""
-    return lambda q: bool(shape.distance(q) >= distance)
+    return Condition(shape, lambda q: bool(shape.distance(q) >= distance), distance)
 
 
 def _outward(v: float, d: float) -> float:
@@ -67,20 +97,36 @@ def slide(
     """
     dx, dy = direction
     ring = np.asarray(shape.exterior.coords) if not shape.interiors else None
+    x0, y0, x1, y1 = shape.bounds
+    surely = clear.surely_holds if isinstance(clear, Condition) else None
 
-    def moved(t: float) -> Polygon:
+    def holds(t: float) -> bool:
         ox, oy = start[0] + t * dx - at[0], start[1] + t * dy - at[1]
+        if surely is not None and surely(x0 + ox, y0 + oy, x1 + ox, y1 + oy):
+            return True  # settled by the bounding boxes: the moved piece need not be built
         if ring is None:
-            return affinity.translate(shape, ox, oy)
-        return polygons(ring + (ox, oy))  # some 20 shapes per slide: without affinity's per-call overhead
+            return clear(affinity.translate(shape, ox, oy))
+        return clear(polygons(ring + (ox, oy)))  # some 20 shapes per slide: without affinity's per-call overhead
 
-    if clear(moved(0.0)) or not clear(moved(FAR)):
+    if holds(0.0) or not holds(FAR):
         return None
     lo, hi = 0.0, FAR
     while hi - lo > 0.001:
+        if hi - lo < SETTLED_BELOW and _at(start, lo, direction) == _at(start, hi, direction):
+            break  # every offset left rounds to the same hundredths (the rounding is monotone): the answer is known
         mid = (lo + hi) / 2
-        if clear(moved(mid)):
+        if holds(mid):
             hi = mid
         else:
             lo = mid
-    return _outward(start[0] + hi * dx, dx), _outward(start[1] + hi * dy, dy)
+    return _at(start, hi, direction)
+
+
+SETTLED_BELOW = 0.02
+"""mm of bisection interval below which it is asked whether the stored hundredths are settled already."""
+
+
+def _at(start: Point2, t: float, direction: Point2) -> Point2:
+    """Where a slide that stops at offset ``t`` puts the piece: rounded outward to the stored hundredths."""
+    dx, dy = direction
+    return _outward(start[0] + t * dx, dx), _outward(start[1] + t * dy, dy)

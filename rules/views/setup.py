@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from functools import cache as memoise
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
@@ -311,14 +311,17 @@ def _with(address: QueryDict, values: dict[str, str]) -> str:
     and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
     preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
     values when the form has changed since the link was drawn."""
-    pairs = getattr(address, "_setup_pairs", None)
-    if pairs is None:
+    kept = getattr(address, "_setup_pairs", None)
+    if kept is None:
         dropped = {*ADDING, "drop_doc", "menus", PICKED}
         pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
-        address._setup_pairs = pairs  # type: ignore[attr-defined]
-    parts = [encoded for key, encoded in pairs if key not in values]
+        kept = (pairs, {k for k, _ in pairs}, "&".join(encoded for _, encoded in pairs))
+        address._setup_pairs = kept  # type: ignore[attr-defined]
+    pairs, keys, whole = kept
+    # most links (the dial, who does what, the games) set fields the address does not hold: its encoding as is
+    parts = [whole] if whole and keys.isdisjoint(values) else [encoded for key, encoded in pairs if key not in values]
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
-    parts += [urlencode({key: value}) for key, value in values.items()]
+    parts += [f"{quote_plus(str(key))}={quote_plus(str(value))}" for key, value in values.items()]  # as urlencode
     return "?" + "&".join(parts)
 
 

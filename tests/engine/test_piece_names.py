@@ -7,6 +7,7 @@ obstacle, device or token type); the core makes the names unique. A user's label
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -81,6 +82,21 @@ def test_shared_names_get_letters_in_table_order_and_skip_users_labels() -> None
         "o2": "Asteroid C",
         "s": "Small ship",
     }
+
+
+def test_past_z_shared_names_are_numbered_and_each_name_is_worked_out_only_as_far_as_needed() -> None:
+    pieces = [{"id": f"o{i}", "kind": "obstacle", "type": "asteroid"} for i in range(30)]
+    pieces.insert(3, {"id": "u", "kind": "obstacle", "type": "asteroid", "label": "Asteroid 27"})
+    names = default_names(games.get("xwing").piece_name, pieces)
+    assert [names[f"o{i}"] for i in (0, 25, 26, 27, 29)] == [
+        "Asteroid A",
+        "Asteroid Z",
+        "Asteroid 28",  # a user's label is skipped
+        "Asteroid 29",
+        "Asteroid 31",
+    ]
+    suffixes = importlib.import_module("rules.engine.scenario").SUFFIXES
+    assert suffixes[:2] == ("A", "B") and suffixes[26] == "27"  # the order they are tried in, made one by one
 
 
 def test_a_users_label_is_kept_as_typed_and_is_not_part_of_the_id() -> None:

@@ -217,3 +217,112 @@ def test_an_armada_ship_snaps_partly_under_the_movers_final_base_and_is_rammed()
     moved = [pieces[0], {**pieces[1], **xy(got["G: partly under C's final base"])}]
     outcome = evaluate(parse_scenario(doc | {"pieces": moved, "action": ram})).outcome
     assert outcome["overlapped_ships"] == ["gl"] and outcome["executed_speed"] < 3
+
+
+def _plain_slide(shape, at, start, direction, clear):  # type: ignore[no-untyped-def]
+    """The bisection as first written: every test on the moved shape."""
+    from shapely import affinity
+
+    from rules.engine.snapping import FAR, _outward
+
+    def holds(t: float) -> bool:
+        return bool(
+            clear(affinity.translate(shape, start[0] + t * direction[0] - at[0], start[1] + t * direction[1] - at[1]))
+        )
+
+    if holds(0.0) or not holds(FAR):
+        return None
+    lo, hi = 0.0, FAR
+    while hi - lo > 0.001:
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if holds(mid) else (mid, hi)
+    return _outward(start[0] + hi * direction[0], direction[0]), _outward(start[1] + hi * direction[1], direction[1])
+
+
+HEADINGS = [0, 30, 90, 135, 200, 333]
+CONDITIONS = ["clear", "range 1", "range 2"]
+
+
+@pytest.mark.parametrize("heading", HEADINGS)
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_a_slide_settles_far_tests_by_bounding_boxes_with_the_same_answer(heading: float, condition: str) -> None:
+    calls, got, plain = _slid(heading, condition)
+    assert got is not None and got == plain
+    assert calls <= 19  # a plain bisection builds and tests the moved rock 21 times: the far ones are settled
+
+
+def test_a_slide_stops_once_its_hundredths_are_settled() -> None:
+    """The 18 slides above, whose bisection stops once every offset left rounds to the same hundredths:
+    253 shapes built and tested (282 when only bounding boxes settle tests; 378 by plain bisection)."""
+    assert sum(_slid(h, c)[0] for h in HEADINGS for c in CONDITIONS) <= 260
+
+
+def _slid(heading: float, condition: str) -> tuple[int, object, object]:
+    """A rock slid out of a ship's base or to a range of it: (shapes tested, where, where by plain bisection)."""
+    from rules.engine.geometry import Pose
+    from rules.engine.snapping import at_least, clear_of, slide
+
+    rock = {
+        "id": "r",
+        "kind": "obstacle",
+        "type": "asteroid",
+        "shape": "asteroid-4",
+        "x": 100,
+        "y": 100,
+        "rotation": 40,
+    }
+    action = {"type": "maneuver", "ship": "a", "bearing": "straight", "speed": 1}
+    table = scenario([ship("a", 450, 450, heading=heading), rock], action)
+    a, r = table.pieces
+    base = ship_square(a)
+    make = (lambda: clear_of(base)) if condition == "clear" else (lambda: at_least(base, 100.0 * int(condition[-1])))
+    calls = 0
+    cond = make()
+    test = cond.test
+
+    def counted(q):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return test(q)
+
+    cond.test = counted
+    pose = Pose(float(a.get("x")), float(a.get("y")), float(heading))
+    here = (float(r.get("x")), float(r.get("y")))
+    got = slide(outline(r), here, (pose.x, pose.y), pose.forward, cond)
+    return calls, got, _plain_slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
+
+
+def test_an_armada_move_already_in_the_situation_is_snapped_without_parsing_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The live preview asks for the destination snaps of the move it has just parsed: the same snaps,
+    without a second parse of every piece."""
+    import importlib
+
+    from rules.engine import parse_scenario
+
+    snaps_module = importlib.import_module("rules.engine.armada.snaps")
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1},
+    ]
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    doc = {
+        "format": 1,
+        "game": "armada",
+        "edition": "1.5",
+        "pieces": pieces,
+        "action": move | {"to": {"x": 960, "y": 560, "rotation": 15}},
+    }
+    table = parse_scenario(doc)
+    expected = snaps_module.snap_menu(table, doc["action"])
+    assert [kind for _, kind, _ in expected] == ["destination", "destination"]
+
+    def refused(doc: object) -> object:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(snaps_module, "parse_scenario", refused)
+    assert snaps_module.snap_menu(table, doc["action"]) == expected
+    other = doc["action"] | {"to": {"x": 950, "y": 600, "rotation": 15}}  # another spot: that move is parsed
+    with pytest.raises(AssertionError, match="parsed again"):
+        snaps_module.snap_menu(table, other)

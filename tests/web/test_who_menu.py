@@ -218,3 +218,34 @@ def test_an_armada_attack_offers_each_hull_zone_to_attack_from_and_at(client: Cl
     assert got["at neb's rear"]["defender_zone"] == "rear" and got["at neb's rear"]["arc"] == "front"
     page = client.get("/setup/", q).content.decode()
     assert re.search(r'class="who-current" href="[^"]+" aria-current="true">from vic&#x27;s front<', page)
+
+
+LINK_CASES = [
+    {"ship": "b"},  # a field the address does not hold
+    {"game": "armada", "edition": "1.5"},
+    {"p-0-x": "12.5", "p-0-y": "3"},  # a field it holds: replaced
+    {"label": "Nym & Co + 2/3 ünï"},  # characters an address escapes
+    {},
+]
+
+
+@pytest.mark.parametrize("values", LINK_CASES)
+def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str], monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each of a page's hundred links: the address's pairs (but the build buttons) with the link's values
+    set, and ``pick``; the address is encoded once per page, not once per link."""
+    import importlib
+    from urllib.parse import urlencode
+
+    from django.http import QueryDict
+
+    view = importlib.import_module("rules.views.setup")
+    address = QueryDict(
+        "game=xwing&edition=2.5&p-0-x=1&p-0-y=2&p-0-id=a%20b&p-1-id=c&add=1&menus=k&pick=1&note=x&note=y"
+    )
+    naive = [(k, v) for k, vs in address.lists() if k not in ("add", "menus", "pick") and k not in values for v in vs]
+    expected = "?" + urlencode([*naive, *values.items(), ("pick", "1")])
+    assert view._with(address, values) == expected
+    calls = []
+    monkeypatch.setattr(view, "urlencode", lambda *a, **k: calls.append(a) or urlencode(*a, **k))
+    assert view._with(address, values) == expected and view._with(address, {"ship": "z"}).startswith("?game=xwing")
+    assert calls == []  # the address's encoding is kept with it

@@ -53,3 +53,85 @@ def test_copies_share_choices_but_not_attributes() -> None:
     assert field.widget.attrs["class"] == "c"
     assert 'value="b" selected' in twin.widget.render("f", "b")
     assert 'value="a" selected' in field.widget.render("f", "a")
+
+
+@pytest.mark.parametrize("form_class", [PieceForm, SetupForm])
+def test_a_form_copies_its_fields_without_djangos_deep_copy(
+    form_class: type[forms.Form], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(self: object, memo: object) -> object:
+        raise AssertionError("a field deep-copied")
+
+    monkeypatch.setattr(forms.Field, "__deepcopy__", refused)
+    monkeypatch.setattr(forms.Widget, "__deepcopy__", refused)
+    one, two = form_class(), form_class()
+    assert set(one.fields) == set(form_class.base_fields)
+    for name, field in one.fields.items():
+        declared = form_class.base_fields[name]
+        assert type(field) is type(declared) and field is not declared and field is not two.fields[name]
+        assert field.widget is not declared.widget and field.widget is not two.fields[name].widget
+        assert field.widget.attrs == declared.widget.attrs and field.widget.attrs is not declared.widget.attrs
+        assert field.error_messages == declared.error_messages
+        assert field.error_messages is not declared.error_messages
+        assert field.validators == declared.validators and field.validators is not declared.validators
+        field.widget.attrs["data-x"] = "1"  # one form's change is its own
+        assert "data-x" not in declared.widget.attrs and "data-x" not in two.fields[name].widget.attrs
+
+
+def test_a_games_menus_are_offered_as_built_once_so_their_markup_is_reused() -> None:
+    from rules.forms import GAME_CHOICES, GAME_ROW_CHOICES, for_game
+
+    for game in GAME_CHOICES:
+        forms_ = [(SetupForm(), [PieceForm(), PieceForm()]) for _ in range(2)]
+        for form, rows in forms_:
+            for_game(form, rows, game)
+            for name, values in GAME_CHOICES[game].items():
+                assert form.fields[name].widget.choices is values
+            for row in rows:
+                for name, values in GAME_ROW_CHOICES[game].items():
+                    assert row.fields[name].widget.choices is values
+        QuickSelect._built.clear()
+        first = forms_[0][1][0]["kind"].as_widget()
+        built = dict(QuickSelect._built)
+        assert forms_[1][1][1]["kind"].as_widget() == first and QuickSelect._built == built
+
+
+def test_every_rows_piece_menu_offers_one_shared_list() -> None:
+    from rules.forms import ROW_PIECE_FIELDS, offer_pieces
+
+    pieces = [("a", "ship", "X-wing"), ("rock", "obstacle", "Asteroid")]
+    rows = [PieceForm(), PieceForm(), PieceForm()]
+    offer_pieces(SetupForm(), rows, pieces)
+    for name in ROW_PIECE_FIELDS:
+        lists = [row.fields[name].widget.choices for row in rows]
+        assert all(options is lists[0] for options in lists)  # its markup is built once, not once per row
+        assert lists[0][0] == ("", "—") and set(lists[0][1:]) <= {("a", "X-wing"), ("rock", "Asteroid")}
+
+
+ROW_VALUES = [
+    {},
+    {"p-0-id": "a"},
+    {"p-0-x": " "},
+    {"p-0-flipped": "on"},
+    {"p-0-flipped": "false"},
+    {"p-0-kind": "ship", "p-0-x": "10"},
+    {"p-0-player": ""},
+    {"p-0-label": "  "},
+    {"p-0-heading": "0"},
+    {"p-1-id": "b"},  # another row's value
+]
+
+
+@pytest.mark.parametrize("values", ROW_VALUES)
+def test_a_rows_has_changed_is_djangos(values: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    data.update(values)
+    ours = PieceForm(data, prefix="p-0").has_changed()
+    djangos = bool(PieceForm(data, prefix="p-0").changed_data)
+    assert ours == djangos
+    built = []
+    monkeypatch.setattr(forms.BoundField, "__init__", lambda *a, **k: built.append(1) or None)
+    PieceForm(data, prefix="p-0").has_changed()
+    assert not built  # answered without a bound field per input

@@ -53,9 +53,10 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     move["to"] = {"x": float(proposed[0]), "y": float(proposed[1])}
     if isinstance(to.get("rotation"), int | float):
         move["to"]["rotation"] = to["rotation"]
-    doc = scenario.to_dict() | {"action": move}
+    doc = scenario.to_dict()
     try:
-        ruling = move_ruling(parse_scenario(doc))
+        # the situation itself when its action is already this move (the live preview's case): not parsed again
+        ruling = move_ruling(scenario if doc.get("action") == move else parse_scenario(doc | {"action": move}))
     except (ScenarioError, KeyError, ValueError, TypeError):
         return []
     areas = [shapely.Polygon(f.coords) for f in ruling.figures if f.kind == "area" and f.id.startswith("region")]
