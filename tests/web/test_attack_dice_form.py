@@ -68,5 +68,7 @@ def test_the_scenario_json_and_the_ruling_say_which_die_colours_the_obstructed_a
 
 def test_too_many_faces_for_the_pool_is_said_next_to_the_dice(client: Client) -> None:
     form = ATTACK | {"pool_blue": "1", "rolled_blue_hit": "2"}
-    r = client.get("/setup/", form_query(form, ROWS))
+    r = client.post("/explain/", form_query(form, ROWS))  # the submission: a 400 with the reason
     assert r.status_code == 400 and "lists 2 blue dice but the pool has 1" in r.content.decode()
+    r = client.get("/setup/", form_query(form, ROWS))  # the address of that state reloads, the problem beside it
+    assert r.status_code == 200 and "lists 2 blue dice but the pool has 1" in r.content.decode()

@@ -243,7 +243,7 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
         "game=xwing&edition=2.5&p-0-x=1&p-0-y=2&p-0-id=a%20b&p-1-id=c&add=1&menus=k&pick=1&note=x&note=y"
     )
     naive = [(k, v) for k, vs in address.lists() if k not in ("add", "menus", "pick") and k not in values for v in vs]
-    expected = "?" + urlencode([*naive, *values.items(), ("pick", "1")])
+    expected = "?" + urlencode([*naive, ("pick", "1"), *values.items()])  # its own values after the pick
     assert view._with(address, values) == expected
     calls = []
     monkeypatch.setattr(view, "urlencode", lambda *a, **k: calls.append(a) or urlencode(*a, **k))
