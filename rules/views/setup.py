@@ -18,7 +18,8 @@ from django.views.decorators.vary import vary_on_headers
 from rules import limits
 from rules.engine import Problem, Ruling, evaluate, games
 from rules.engine.svg import legend_rows
-from rules.forms import CHECKBOXES, action_css, action_groups, game_menus, piece_menus, redrawn, row_css
+from rules.form_layout import action_css, action_groups, row_css
+from rules.forms import CHECKBOXES, game_menus, piece_menus, redrawn
 from rules.models import store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.setup_state import ADDING, PICKED, Setup, renamed
