@@ -24,6 +24,7 @@ from django.http.request import split_domain_port
 
 from rules.engine import Ruling, Scenario, ScenarioError, evaluate, render_svg
 from rules.engine.changes import fingerprint
+from rules.engine.svg import PHONE_PICTURE_PX
 from rules.png import RENDERER
 
 TTL = 24 * 3600
@@ -104,12 +105,13 @@ def table_picture(
 
     Drawing a busy table is most of a permalink view's time (about 3.5 ms); every worker reads it back.
     """
+    page = {"legend": False, "shown_px": PHONE_PICTURE_PX}  # the page lists what the marks mean beside it
     if ranges is not None:  # an overlay per piece: drawn each time rather than filling the shared cache
-        return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
+        return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges, **page)
     key = _picture_key(scenario, id_prefix, step)
     svg = cache.get(key)
     if svg is None:
-        svg = draw(scenario, ruling, id_prefix=id_prefix, step=step)
+        svg = draw(scenario, ruling, id_prefix=id_prefix, step=step, **page)
         cache.set(key, svg, TTL)
     return svg
 

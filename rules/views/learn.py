@@ -23,8 +23,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rules import limits
 from rules.engine import games, get_clause
 from rules.engine.learn.exercises import TOPICS, Exercise, Source, draw
-from rules.engine.learn.picture import before_picture
+from rules.engine.learn.picture import before_frame, before_picture
 from rules.engine.learn.words import action_words
+from rules.engine.svg import legend_rows
 from rules.library import examples
 from rules.models import store_scenario
 from rules.rulings import table_picture
@@ -116,6 +117,7 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
         "qi": qi,
         "count": len(ex.questions),
         "before": mark_safe(before_picture(ex.scenario, ex.ruling)),
+        "before_legend": legend_rows(ex.scenario, before_frame(ex.scenario, ex.ruling)),
         "here": reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep),
         "next_question": (
             reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep, q=str(qi + 1))
@@ -187,6 +189,7 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
         sid=row.id,
         permalink=reverse("rules:permalink", args=[row.id]),
         picture=mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix="lr", step=question.step)),
+        legend=legend_rows(ex.scenario, ex.ruling),  # every step's picture below draws from these marks
         attempt=f"{request.get_full_path()}#{ctx['qi']}",
     )
     response = render(request, "rules/learn_exercise.html", ctx)

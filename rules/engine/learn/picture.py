@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Scenario
-from rules.engine.svg import render_svg
+from rules.engine.svg import PHONE_PICTURE_PX, render_svg
 
 PROPOSED: dict[str, tuple[str, ...]] = {
     "move-obstacle": ("final", "ruler", "end-line", "min-line"),
@@ -30,15 +30,22 @@ def _proposed(action_type: str, figure: Figure) -> bool:
     return False
 
 
-def before_picture(scenario: Scenario, ruling: Ruling, *, id_prefix: str = "lq") -> str:
-    """The pieces as they stand and the proposed position, zoomed on them like a permalink's picture.
+def before_frame(scenario: Scenario, ruling: Ruling) -> Ruling:
+    """What the picture before the action draws, as a ruling: the proposed figures only.
 
     The picture frames what a ruling's steps highlight; one empty step highlighting every piece
     frames the pieces.
     """
-    frame = Ruling(
+    return Ruling(
         outcome={},
         steps=(Step(title="", text="", rules=("",), highlight=tuple(p.id for p in scenario.pieces)),),
         figures=tuple(f for f in ruling.figures if _proposed(scenario.action["type"], f)),
     )
-    return render_svg(scenario, frame, id_prefix=id_prefix)
+
+
+def before_picture(scenario: Scenario, ruling: Ruling, *, id_prefix: str = "lq") -> str:
+    """The pieces as they stand and the proposed position, zoomed on them like a permalink's picture,
+    labelled to read on a phone; the page lists what the marks mean (``legend_rows(scenario, before_frame(...))``)."""
+    return render_svg(
+        scenario, before_frame(scenario, ruling), id_prefix=id_prefix, legend=False, shown_px=PHONE_PICTURE_PX
+    )
