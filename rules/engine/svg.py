@@ -227,7 +227,9 @@ def render_svg(
     for p in scenario.pieces:
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
-            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost)
+            # the mover is named once: at its final position when that is drawn, else where it started
+            named_after = ghost and any(f.kind == "base" and f.label for f in figures)
+            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
     if editable:
         for g in pieces:
             if "figure" in g.get("class", "").split():
@@ -482,7 +484,9 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
     _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline))
 
 
-def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool) -> None:
+def _ship(
+    parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool, label: bool = True
+) -> None:
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
@@ -511,7 +515,8 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
     ET.SubElement(g, "polygon", _hl(attrs, on))
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
-    _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline))
+    if label:
+        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline))
 
 
 LEGEND = (

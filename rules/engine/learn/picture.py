@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.engine.ruling import Figure, Ruling, Step
 from rules.engine.scenario import Scenario
-from rules.engine.svg import PHONE_PICTURE_PX, render_svg
+from rules.engine.svg import render_svg
 
 PROPOSED: dict[str, tuple[str, ...]] = {
     "move-obstacle": ("final", "ruler", "end-line", "min-line"),
@@ -21,6 +21,11 @@ PROPOSED: dict[str, tuple[str, ...]] = {
     "place-obstacle": ("placed",),
 }
 """Per action, the figure ids (exact, or prefixes ending in "-") that show what is proposed."""
+
+
+SHOWN_PX = 250.0
+"""How wide the page shows this picture on a 390 × 844 phone: at most 30% of the screen's height
+(``learn.css``), so the question's answers stay on the first screen."""
 
 
 def _proposed(action_type: str, figure: Figure) -> bool:
@@ -46,6 +51,4 @@ def before_frame(scenario: Scenario, ruling: Ruling) -> Ruling:
 def before_picture(scenario: Scenario, ruling: Ruling, *, id_prefix: str = "lq") -> str:
     """The pieces as they stand and the proposed position, zoomed on them like a permalink's picture,
     labelled to read on a phone; the page lists what the marks mean (``legend_rows(scenario, before_frame(...))``)."""
-    return render_svg(
-        scenario, before_frame(scenario, ruling), id_prefix=id_prefix, legend=False, shown_px=PHONE_PICTURE_PX
-    )
+    return render_svg(scenario, before_frame(scenario, ruling), id_prefix=id_prefix, legend=False, shown_px=SHOWN_PX)
