@@ -227,8 +227,9 @@ def render_svg(
     for p in scenario.pieces:
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
-            # the mover is named once: at its final position when that is drawn, else where it started
-            named_after = ghost and any(f.kind == "base" and f.label for f in figures)
+            # the mover is named once: at its final position when that is drawn, else where it started (the
+            # setup page names the piece it drags)
+            named_after = ghost and not editable and any(f.kind == "base" and f.label for f in figures)
             _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
     if editable:
         for g in pieces:
