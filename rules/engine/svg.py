@@ -71,6 +71,8 @@ class _Canvas:
         """Marks no label may cover (every ship's facing arrow): "T-65 X-wing" read "T-65 ▲-wing" over one."""
         self.pieces: list[Polygon] = []
         """The pieces' outlines: a phrase about a piece ("line over Asteroid field") is placed off them."""
+        self.contacts: list[Polygon] = []
+        """The contacts, drawn over the pieces: a piece's label steps off them rather than under them."""
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
@@ -201,6 +203,8 @@ def render_svg(
     cv.marks = [Polygon(_arrow(d.pose)) for d in drawings.values() if d.pose is not None]
     cv.marks += [Polygon(_arrow(Pose(*f.pose))) for f in figures if f.kind == "base" and f.pose is not None]
     cv.pieces = [d.outline for d in drawings.values()]
+    if not cv.fit:  # a page's labels are big enough to hide a contact; a thumbnail's stay on their pieces
+        cv.contacts = [Polygon(f.coords).buffer(0) for f in figures if f.kind == "overlap" and len(f.coords) >= 3]
     if simplified:
         desc.text = f"{desc.text} Outlines simplified to {simplified:g} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
@@ -482,7 +486,7 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline))
+    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts)
 
 
 def _ship(
@@ -517,7 +521,7 @@ def _ship(
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
     if label:
-        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline))
+        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts)
 
 
 LEGEND = (

@@ -99,3 +99,14 @@ def test_an_obstruction_phrase_is_written_off_the_obstacle_it_names() -> None:
     rock = next(p for p in ex.scenario.pieces if p.kind == "obstacle")
     phrase = [b for text, b in _text_boxes(svg, h) if text.startswith("line over")]
     assert phrase and not phrase[0].intersects(game.draw(rock).outline)
+
+
+@pytest.mark.parametrize("slug", ["xw-01", "am-02"])
+def test_a_page_pictures_piece_labels_are_not_hidden_under_a_contact(slug: str) -> None:
+    """Contacts are drawn over the pieces: a piece's label under one ("Asteroid" under the red) was unreadable."""
+    ex = _example(slug)
+    svg, h = _drawn(slug, True)
+    contacts = [Polygon(f.coords) for f in evaluate(ex.scenario).figures if f.kind == "overlap"]
+    labels = {p.label for p in ex.scenario.pieces}
+    hidden = [text for text, b in _text_boxes(svg, h) if text in labels and any(b.intersects(c) for c in contacts)]
+    assert contacts and hidden == []
