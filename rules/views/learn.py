@@ -163,6 +163,10 @@ def learn_exercise(request: HttpRequest, topic: str, seed: int) -> HttpResponse:
     return _reveal(request, ctx, answer)
 
 
+STEP_PICTURE_PX = 315.0
+"""How wide a step's picture is on a 390 px phone (inside the numbered list's indent)."""
+
+
 def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpResponse:
     ex: Exercise = ctx["ex"]
     question = ctx["question"]
@@ -173,7 +177,9 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
     row = store_scenario(scenario=ex.scenario)
     ruled = ruling_context(ex.scenario, ex.ruling)
     for s in ruled["steps"]:  # the picture building up: each step drawn as it stands then (ids unique per step)
-        s["picture"] = mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix=f"ls{s['n']}", step=s["n"]))
+        s["picture"] = mark_safe(
+            table_picture(ex.scenario, ex.ruling, id_prefix=f"ls{s['n']}", step=s["n"], shown_px=STEP_PICTURE_PX)
+        )
     clause = get_clause(question.rule)
     ctx.update(
         revealed=True,

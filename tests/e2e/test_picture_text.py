@@ -59,3 +59,5 @@ def test_a_learn_exercises_pictures_read_on_a_phone(browser: Browser, base_url: 
         _check(page, ".learn-table svg", [])
         sizes = _sizes(page, ".learn-table svg")
         assert sizes and min(h for _, h in sizes) / 1.2 >= LABEL_PX, sizes
+        steps = _sizes(page, ".learn-step-picture svg")  # each step's picture, inside the list's indent
+        assert steps and min(h for _, h in steps) / 1.2 >= LABEL_PX, steps
