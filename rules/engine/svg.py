@@ -73,6 +73,8 @@ class _Canvas:
         """The pieces' outlines: a phrase about a piece ("line over Asteroid field") is placed off them."""
         self.contacts: list[Polygon] = []
         """The contacts, drawn over the pieces: a piece's label steps off them rather than under them."""
+        self.ships: list[Polygon] = []
+        """The ships' bases (a page's picture only), drawn over the tokens: a token's label steps off them."""
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
@@ -205,6 +207,7 @@ def render_svg(
     cv.pieces = [d.outline for d in drawings.values()]
     if not cv.fit:  # a page's labels are big enough to hide a contact; a thumbnail's stay on their pieces
         cv.contacts = [Polygon(f.coords).buffer(0) for f in figures if f.kind == "overlap" and len(f.coords) >= 3]
+        cv.ships = [d.outline for d in drawings.values() if d.pose is not None]
     if simplified:
         desc.text = f"{desc.text} Outlines simplified to {simplified:g} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
@@ -486,7 +489,8 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts)
+    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off
+    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships)
 
 
 def _ship(
@@ -813,7 +817,8 @@ def _figure(
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        _label(g, cv, centre, f.label, across=max(xs) - min(xs))  # a final base's label, sized like a piece's
+        # a final base's label, sized like a piece's, off the contacts drawn over it
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts)
 
 
 def _ship_colour(p: Piece | None) -> str:

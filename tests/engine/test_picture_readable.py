@@ -110,3 +110,24 @@ def test_a_page_pictures_piece_labels_are_not_hidden_under_a_contact(slug: str) 
     labels = {p.label for p in ex.scenario.pieces}
     hidden = [text for text, b in _text_boxes(svg, h) if text in labels and any(b.intersects(c) for c in contacts)]
     assert contacts and hidden == []
+
+
+def test_a_page_pictures_token_labels_are_not_hidden_under_a_ship() -> None:
+    """Squadrons drawn under a ship's base had their names behind it (the ships are drawn over the tokens)."""
+    ex = _example("am-15")
+    svg, h = _drawn("am-15", True)
+    game = games.get(ex.scenario.game)
+    ships = [game.draw(p).outline for p in ex.scenario.pieces if game.draw(p).pose is not None]
+    tokens = {p.label for p in ex.scenario.pieces if game.draw(p).pose is None}
+    hidden = [text for text, b in _text_boxes(svg, h) if text in tokens and any(b.intersects(s) for s in ships)]
+    assert ships and tokens and hidden == []
+
+
+def test_a_final_positions_label_is_not_hidden_under_its_contact() -> None:
+    ex = _example("xw-03")
+    ruling = evaluate(ex.scenario)
+    svg, h = _drawn("xw-03", True)
+    final = next(f for f in ruling.figures if f.kind == "base")
+    contacts = [Polygon(f.coords) for f in ruling.figures if f.kind == "overlap"]
+    boxes = [b for text, b in _text_boxes(svg, h) if text == final.label]
+    assert boxes and contacts and not any(b.intersects(c) for b in boxes for c in contacts)
