@@ -24,6 +24,7 @@ from django.http.request import split_domain_port
 
 from rules.engine import Ruling, Scenario, ScenarioError, evaluate, render_svg
 from rules.engine.changes import fingerprint
+from rules.engine.svg import PHONE_PICTURE_PX
 from rules.png import RENDERER
 
 TTL = 24 * 3600
@@ -88,8 +89,8 @@ def forget(scenario: Scenario, sid: str) -> None:
     cache.delete_many([_ruling_key(scenario), _picture_key(scenario, permalink_prefix(sid), None)])
 
 
-def _picture_key(scenario: Scenario, id_prefix: str, step: int | None) -> str:
-    return f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}"
+def _picture_key(scenario: Scenario, id_prefix: str, step: int | None, shown_px: float = PHONE_PICTURE_PX) -> str:
+    return f"svg:{fingerprint()}:{scenario.digest()}:{id_prefix}:{step}:{shown_px:g}"
 
 
 def draw(scenario: Scenario, ruling: Ruling | None, **kwargs: Any) -> str:
@@ -98,18 +99,26 @@ def draw(scenario: Scenario, ruling: Ruling | None, **kwargs: Any) -> str:
 
 
 def table_picture(
-    scenario: Scenario, ruling: Ruling, *, id_prefix: str, step: int | None = None, ranges: str | None = None
+    scenario: Scenario,
+    ruling: Ruling,
+    *,
+    id_prefix: str,
+    step: int | None = None,
+    ranges: str | None = None,
+    shown_px: float = PHONE_PICTURE_PX,
 ) -> str:
-    """The permalink page's table picture, drawn once per engine, scenario, step and range overlay.
+    """The permalink page's table picture, drawn once per engine, scenario, step and range overlay; its
+    labels sized to read at ``shown_px`` (CSS px wide on a phone).
 
     Drawing a busy table is most of a permalink view's time (about 3.5 ms); every worker reads it back.
     """
+    page = {"legend": False, "shown_px": shown_px}  # the page lists what the marks mean beside it
     if ranges is not None:  # an overlay per piece: drawn each time rather than filling the shared cache
-        return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges)
-    key = _picture_key(scenario, id_prefix, step)
+        return draw(scenario, ruling, id_prefix=id_prefix, step=step, ranges_from=ranges, **page)
+    key = _picture_key(scenario, id_prefix, step, shown_px)
     svg = cache.get(key)
     if svg is None:
-        svg = draw(scenario, ruling, id_prefix=id_prefix, step=step)
+        svg = draw(scenario, ruling, id_prefix=id_prefix, step=step, **page)
         cache.set(key, svg, TTL)
     return svg
 

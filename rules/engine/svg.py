@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
-from shapely import Polygon
+from shapely import Polygon, box
 
 from rules.engine import card as card_words
 from rules.engine import games
@@ -67,6 +67,17 @@ class _Canvas:
         """What the picture shows (table mm: x0, y0, x1, y1): a label is kept inside it, not cut at its edge."""
         self.labels: list[tuple[float, float, float, float]] = []
         """Boxes (table mm: x0, y0, x1, y1) of the labels drawn so far, which later labels step around."""
+        self.marks: list[Polygon] = []
+        """Marks no label may cover (every ship's facing arrow): "T-65 X-wing" read "T-65 ▲-wing" over one."""
+        self.pieces: list[Polygon] = []
+        """The pieces' outlines: a phrase about a piece ("line over Asteroid field") is placed off them."""
+        self.contacts: list[Polygon] = []
+        """The contacts, drawn over the pieces: a piece's label steps off them rather than under them."""
+        self.ships: list[Polygon] = []
+        """The ships' bases (a page's picture only), drawn over the tokens: a token's label steps off them."""
+        self.fit = True
+        """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
+        a readable size and go beside the piece instead."""
 
     def pt(self, p: Point) -> str:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
@@ -88,6 +99,8 @@ def render_svg(
     caption: str | None = None,
     ghosts: tuple[tuple[str, tuple[Polygon, ...]], ...] = (),
     regions: tuple[tuple[str, str, bool, Polygon], ...] = (),
+    legend: bool = True,
+    shown_px: float | None = None,
 ) -> str:
     """The table with its pieces and, given a ruling, its computed geometry.
 
@@ -97,6 +110,10 @@ def render_svg(
     setup page shows one while its choice is hovered or focused.
     ``regions`` are parts of the table to tap to choose something (accessible name, link, whether it is
     chosen, area): each is drawn over everything as a link, so a choice is made on the table itself.
+
+    ``legend`` draws what the marks mean in the picture; a page that lists them beside it (``legend_rows``)
+    leaves it out. ``shown_px`` is the width (CSS px) a page shows the picture at on a phone: labels are
+    sized to read there (``LABEL_PX``) instead of to fit their pieces.
 
     ``step`` (1-based) emphasises what that explanation step highlights.
     ``editable`` marks each piece for the setup page's editor (focusable, ``data-piece``).
@@ -110,6 +127,9 @@ def render_svg(
     size = max(x1 - x0, y1 - y0)
     # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
     cv.font = max(6.0, size / (90 if editable else 55))
+    if shown_px:
+        cv.font = size * LABEL_PX / shown_px
+        cv.fit = False
     cv.view = (x0, y0, x1, y1)
     svg = ET.Element(
         "svg",
@@ -170,7 +190,7 @@ def render_svg(
             {
                 "x": _fmt(w / 2),
                 "y": _fmt(label_y),
-                "font-size": _fmt(cv.font * 0.8),
+                "font-size": _fmt(cv.font * (0.8 if cv.fit else 1.0)),
                 "text-anchor": "middle",
                 "fill": COLOURS["edge"],
                 "font-family": "DejaVu Sans, Arial, sans-serif",
@@ -181,6 +201,13 @@ def render_svg(
     if ranges_from is not None and ranges_from in {p.id for p in scenario.pieces}:
         _ranges(svg, cv, scenario, scenario.piece(ranges_from))
     drawings, figures, simplified = _within_budget(drawn, _shown_figures(ruling, step))
+    # every facing arrow is known before the first label is placed, so no label lands on a later one
+    cv.marks = [Polygon(_arrow(d.pose)) for d in drawings.values() if d.pose is not None]
+    cv.marks += [Polygon(_arrow(Pose(*f.pose))) for f in figures if f.kind == "base" and f.pose is not None]
+    cv.pieces = [d.outline for d in drawings.values()]
+    if not cv.fit:  # a page's labels are big enough to hide a contact; a thumbnail's stay on their pieces
+        cv.contacts = [Polygon(f.coords).buffer(0) for f in figures if f.kind == "overlap" and len(f.coords) >= 3]
+        cv.ships = [d.outline for d in drawings.values() if d.pose is not None]
     if simplified:
         desc.text = f"{desc.text} Outlines simplified to {simplified:g} mm for drawing (a very detailed table)."
     layer_under = ET.SubElement(svg, "g", {"class": "figures-under"})
@@ -200,12 +227,21 @@ def render_svg(
     for p in scenario.pieces:
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
+    # a device lies on the table: over the obstacles, under the ships (a mine "placed under" a base shows so)
+    for f in figures:
+        if f.kind == "device":
+            _figure(pieces, cv, f, id_prefix, f.id in highlight)
     for p in scenario.pieces:
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
-            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost)
+            # the mover is named once: at its final position when that is drawn, else where it started (the
+            # setup page names the piece it drags)
+            named_after = ghost and not editable and any(f.kind == "base" and f.label for f in figures)
+            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
     if editable:
         for g in pieces:
+            if "figure" in g.get("class", "").split():
+                continue
             pid = g.get("id", "")[len(id_prefix) + 1 :]
             g.set("data-piece", pid)
             g.set("tabindex", "0")
@@ -213,9 +249,11 @@ def render_svg(
             g.set("aria-label", f"{pid}: drag to move, arrow keys to nudge, [ and ] to turn, Delete to remove")
 
     layer_over = ET.SubElement(svg, "g", {"class": "figures-over"})
-    for f in figures:
-        if f.kind not in ("template", "template-counted", "area", "blocked"):
-            _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving))
+    named = {p.label for p in scenario.pieces}
+    # a position tried and abandoned is drawn over the contact that made it so (the shape a ram is about)
+    for f in sorted(figures, key=lambda f: f.kind == "abandoned"):
+        if f.kind not in ("template", "template-counted", "area", "blocked", "device"):
+            _figure(layer_over, cv, f, id_prefix, f.id in highlight, moving_piece=_piece(scenario, moving), named=named)
     if ghosts:
         layer = ET.SubElement(svg, "g", {"class": "option-ghosts", "aria-hidden": "true"})
         for key, shapes in ghosts:
@@ -229,7 +267,7 @@ def render_svg(
                 ET.SubElement(g, "polygon", {"points": cv.points(ring(shape)), "stroke-width": "1.2", **style})
     if regions:
         _regions(svg, cv, regions)
-    if not editable:  # the setup page says what the marks mean beside the table, readable at any zoom
+    if legend and not editable:  # the setup page says what the marks mean beside the table, readable at any zoom
         _legend(svg, cv, (x0, y0, x1, y1), figures, moves and ruling is not None)
     if not standalone:
         return to_text(svg)
@@ -250,8 +288,8 @@ def render_svg(
         {"x": "0", "y": "0", "width": str(OG_WIDTH), "height": str(OG_HEIGHT), "fill": COLOURS["background"]},
     )
     # A thumbnail cannot read the legend; the contacts are outlined so the obstacle under one shows.
-    for legend in svg.findall("g[@class='legend']"):
-        svg.remove(legend)
+    for drawn_key in svg.findall("g[@class='legend']"):
+        svg.remove(drawn_key)
     card_words.outline_contacts(svg, stroke=size / card_words.PICTURE * 6)
     svg.set("x", "0")
     svg.set("y", "0")
@@ -451,10 +489,13 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline))
+    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off
+    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships)
 
 
-def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool) -> None:
+def _ship(
+    parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool, label: bool = True
+) -> None:
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
@@ -483,12 +524,13 @@ def _ship(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on
     ET.SubElement(g, "polygon", _hl(attrs, on))
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
-    _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline))
+    if label:
+        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts)
 
 
 LEGEND = (
     ("start", "ghost-start", {"fill": "none", "stroke": "#cbd5e1", "stroke-dasharray": "3 2"}),
-    ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "1 2"}),
+    ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "4 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
@@ -526,11 +568,12 @@ def _legend_kinds(figures: list[Figure], moved: bool) -> list[tuple[str, str, di
     return [row for row in LEGEND if row[1] in kinds]
 
 
-def legend_rows(scenario: Scenario, ruling: Ruling | None) -> list[tuple[str, str]]:
-    """What the marks of the editable picture mean (text, kind), for a page to show beside it: drawn in the
-    picture, a legend zooms with the table (about 8 px on a phone) and hides behind the view's edge."""
+def legend_rows(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> list[tuple[str, str]]:
+    """What the marks of a page's picture (at ``step``) mean (text, kind), for the page to show beside it:
+    drawn in the picture, a legend shrinks with the table (about 6 px on a phone) and hides behind the
+    view's edge."""
     moved = ruling is not None and scenario.action["type"] in games.get(scenario.game).moving_actions
-    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, None), moved)]
+    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, step), moved)]
 
 
 def _legend(
@@ -564,15 +607,17 @@ def _legend(
         t.text = text
 
 
+def _arrow(pose: Pose) -> list[Point]:
+    """The facing arrow's corners (table mm): from just ahead of the centre toward the front edge."""
+    return [pose.to_world(0, 14), pose.to_world(-5, 5), pose.to_world(5, 5)]
+
+
 def _facing(g: ET.Element, cv: _Canvas, pose: Pose, colour: str) -> None:
     """A small arrow from the centre toward the front edge: which way the ship faces."""
-    tip = pose.to_world(0, 14)
-    left = pose.to_world(-5, 5)
-    right = pose.to_world(5, 5)
     ET.SubElement(
         g,
         "polygon",
-        {"points": cv.points([tip, left, right]), "fill": "#f8fafc", "stroke": colour, "stroke-width": "0.5"},
+        {"points": cv.points(_arrow(pose)), "fill": "#f8fafc", "stroke": colour, "stroke-width": "0.5"},
     )
 
 
@@ -602,6 +647,14 @@ LABEL_OVER = 1.3
 several times its base (and ran off the picture); the name is drawn smaller instead."""
 EM = 0.6
 """DejaVu Sans: about 0.6 em a character."""
+LABEL_PX = 10.5
+"""A page picture's label size (CSS px) at the width the page shows it (``render_svg(shown_px=...)``)."""
+PHONE_PICTURE_PX = 360.0
+"""How wide a page shows its table picture on a 390 px phone (the page's margins aside)."""
+MARKER_CHARS = 3
+"""A contact's label up to this long is a marker ("1", "2") in a disc on it; a longer one is a phrase."""
+ABANDONED_STROKE = 2.5
+"""mm: a position tried and abandoned is the key shape of a ram, drawn bold enough to see over a contact."""
 
 
 def _across(outline: Polygon) -> float:
@@ -610,20 +663,26 @@ def _across(outline: Polygon) -> float:
     return float(x1 - x0)
 
 
-def _free_spot(cv: _Canvas, at: Point, text: str, font: float | None = None) -> Point:
-    """Where a label goes: at ``at`` unless an earlier label is there; then the nearest of a few steps away."""
+def _free_spot(
+    cv: _Canvas, at: Point, text: str, font: float | None = None, avoid: list[Polygon] | None = None
+) -> Point:
+    """Where a label goes: at ``at`` unless an earlier label, a facing arrow or a shape of ``avoid`` is
+    there; then the nearest of some steps away (further ones when there is something to step off)."""
     font = cv.font if font is None else font
     w, h = max(1, len(text)) * font * EM, font * 1.2
-    steps = [(0.0, 0.0)] + [
-        (dx * w * k, dy * h * k) for k in (1, 2, 3) for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))
-    ]
+    ks = range(1, 9) if avoid else range(1, 4)
+    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in ks for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    marks = cv.marks + (avoid or [])
     for dx, dy in steps:
         x, y = at[0] + dx, at[1] + dy
         base = y + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
-        box = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in cv.labels):
-            cv.labels.append(box)
-            return x, y
+        b0 = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
+        if any(b0[0] < b[2] and b[0] < b0[2] and b0[1] < b[3] and b[1] < b0[3] for b in cv.labels):
+            continue
+        if marks and any(box(*b0).intersects(m) for m in marks):
+            continue
+        cv.labels.append(b0)
+        return x, y
     return at
 
 
@@ -638,12 +697,15 @@ def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
     return x, y
 
 
-def _label(g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | None = None) -> None:
-    """A label centred at ``at``; a piece's (``across``: its width, mm) sized so it is not much wider than
-    the piece, and every label inside the view."""
-    font = cv.font if across is None else min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM))
+def _label(
+    g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | None = None, avoid: list[Polygon] | None = None
+) -> None:
+    """A label centred at ``at``, off the facing arrows and ``avoid``; a piece's (``across``: its width, mm)
+    sized so it is not much wider than the piece on a thumbnail, and every label inside the view."""
+    fit = across is not None and cv.fit
+    font = min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM)) if fit and across is not None else cv.font
     w = max(1, len(text)) * font * EM
-    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font), w, font)
+    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid), w, font)
     t = ET.SubElement(
         g,
         "text",
@@ -659,9 +721,20 @@ def _label(g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | Non
     t.text = text
 
 
+def _centre(coords: tuple[Point, ...]) -> Point:
+    return sum(p[0] for p in coords) / len(coords), sum(p[1] for p in coords) / len(coords)
+
+
 def _figure(
-    parent: ET.Element, cv: _Canvas, f: Figure, prefix: str, on: bool, moving_piece: Piece | None = None
+    parent: ET.Element,
+    cv: _Canvas,
+    f: Figure,
+    prefix: str,
+    on: bool,
+    moving_piece: Piece | None = None,
+    named: set[str] | frozenset[str] = frozenset(),
 ) -> None:
+    """One computed figure; ``named``: the pieces' labels, which a contact's marker does not repeat."""
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{f.id}", "class": f"figure {f.kind}"})
     if f.label:
         ET.SubElement(g, "title").text = f.label
@@ -686,7 +759,12 @@ def _figure(
         "template-counted": {"fill": COLOURS["counted"], "fill-opacity": "0.55", "stroke": COLOURS["counted"]},
         "base": {"fill": _ship_colour(moving_piece), "fill-opacity": "0.45", "stroke": "#f8fafc"},
         "ghost": {"fill": "none", "stroke": COLOURS["ghost"], "stroke-dasharray": "3 3"},
-        "abandoned": {"fill": "none", "stroke": COLOURS["abandoned"], "stroke-dasharray": "1 2"},
+        "abandoned": {
+            "fill": "none",
+            "stroke": COLOURS["abandoned"],
+            "stroke-dasharray": "4 2",
+            "stroke-width": _fmt(ABANDONED_STROKE),
+        },
         "option": {"fill": "none", "stroke": COLOURS["option"], "stroke-dasharray": "5 2"},
         "overlap": {"fill": COLOURS["overlap"], "fill-opacity": "0.85", "stroke": COLOURS["overlap"]},
         "area": {"fill": COLOURS["highlight"], "fill-opacity": "0.15", "stroke": COLOURS["highlight"]},
@@ -699,7 +777,10 @@ def _figure(
         "device": {"fill": COLOURS["device"], "fill-opacity": "0.8", "stroke": "#f8fafc"},
     }.get(f.kind, {"fill": "none", "stroke": COLOURS["ghost"]})
     ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))
-    if f.kind == "overlap" and f.label:
+    if f.kind == "overlap" and f.label and f.label not in named and len(f.label) > MARKER_CHARS:
+        # a sentence ("line over Asteroid field") beside the shape, off the pieces it names, not over them
+        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces)
+    elif f.kind == "overlap" and f.label and f.label not in named:  # a piece is named by its own label once
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
         # the marker steps around earlier labels (several contacts of a ram sit close together)
@@ -736,7 +817,8 @@ def _figure(
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        _label(g, cv, centre, f.label, across=max(xs) - min(xs))  # a final base's label, sized like a piece's
+        # a final base's label, sized like a piece's, off the contacts drawn over it
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts)
 
 
 def _ship_colour(p: Piece | None) -> str:

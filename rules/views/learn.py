@@ -23,8 +23,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rules import limits
 from rules.engine import games, get_clause
 from rules.engine.learn.exercises import TOPICS, Exercise, Source, draw
-from rules.engine.learn.picture import before_picture
+from rules.engine.learn.picture import before_frame, before_picture
 from rules.engine.learn.words import action_words
+from rules.engine.svg import legend_rows
 from rules.library import examples
 from rules.models import store_scenario
 from rules.rulings import table_picture
@@ -116,6 +117,7 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
         "qi": qi,
         "count": len(ex.questions),
         "before": mark_safe(before_picture(ex.scenario, ex.ruling)),
+        "before_legend": legend_rows(ex.scenario, before_frame(ex.scenario, ex.ruling)),
         "here": reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep),
         "next_question": (
             reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep, q=str(qi + 1))
@@ -161,6 +163,10 @@ def learn_exercise(request: HttpRequest, topic: str, seed: int) -> HttpResponse:
     return _reveal(request, ctx, answer)
 
 
+STEP_PICTURE_PX = 315.0
+"""How wide a step's picture is on a 390 px phone (inside the numbered list's indent)."""
+
+
 def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpResponse:
     ex: Exercise = ctx["ex"]
     question = ctx["question"]
@@ -171,7 +177,9 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
     row = store_scenario(scenario=ex.scenario)
     ruled = ruling_context(ex.scenario, ex.ruling)
     for s in ruled["steps"]:  # the picture building up: each step drawn as it stands then (ids unique per step)
-        s["picture"] = mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix=f"ls{s['n']}", step=s["n"]))
+        s["picture"] = mark_safe(
+            table_picture(ex.scenario, ex.ruling, id_prefix=f"ls{s['n']}", step=s["n"], shown_px=STEP_PICTURE_PX)
+        )
     clause = get_clause(question.rule)
     ctx.update(
         revealed=True,
@@ -187,6 +195,7 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
         sid=row.id,
         permalink=reverse("rules:permalink", args=[row.id]),
         picture=mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix="lr", step=question.step)),
+        legend=legend_rows(ex.scenario, ex.ruling),  # every step's picture below draws from these marks
         attempt=f"{request.get_full_path()}#{ctx['qi']}",
     )
     response = render(request, "rules/learn_exercise.html", ctx)

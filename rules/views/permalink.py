@@ -17,6 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine.changes import changes_since
+from rules.engine.svg import legend_rows
 from rules.rulings import (
     Unrulable,
     draw,
@@ -66,6 +67,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         picture=mark_safe(
             table_picture(scenario, ruling, id_prefix=permalink_prefix(row.id), step=step, ranges=ranges)
         ),
+        legend=legend_rows(scenario, ruling, step),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=page_url,

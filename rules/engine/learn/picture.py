@@ -23,6 +23,11 @@ PROPOSED: dict[str, tuple[str, ...]] = {
 """Per action, the figure ids (exact, or prefixes ending in "-") that show what is proposed."""
 
 
+SHOWN_PX = 250.0
+"""How wide the page shows this picture on a 390 × 844 phone: at most 30% of the screen's height
+(``learn.css``), so the question's answers stay on the first screen."""
+
+
 def _proposed(action_type: str, figure: Figure) -> bool:
     for name in PROPOSED.get(action_type, ()):
         if figure.id == name or (name.endswith("-") and figure.id.startswith(name)):
@@ -30,15 +35,20 @@ def _proposed(action_type: str, figure: Figure) -> bool:
     return False
 
 
-def before_picture(scenario: Scenario, ruling: Ruling, *, id_prefix: str = "lq") -> str:
-    """The pieces as they stand and the proposed position, zoomed on them like a permalink's picture.
+def before_frame(scenario: Scenario, ruling: Ruling) -> Ruling:
+    """What the picture before the action draws, as a ruling: the proposed figures only.
 
     The picture frames what a ruling's steps highlight; one empty step highlighting every piece
     frames the pieces.
     """
-    frame = Ruling(
+    return Ruling(
         outcome={},
         steps=(Step(title="", text="", rules=("",), highlight=tuple(p.id for p in scenario.pieces)),),
         figures=tuple(f for f in ruling.figures if _proposed(scenario.action["type"], f)),
     )
-    return render_svg(scenario, frame, id_prefix=id_prefix)
+
+
+def before_picture(scenario: Scenario, ruling: Ruling, *, id_prefix: str = "lq") -> str:
+    """The pieces as they stand and the proposed position, zoomed on them like a permalink's picture,
+    labelled to read on a phone; the page lists what the marks mean (``legend_rows(scenario, before_frame(...))``)."""
+    return render_svg(scenario, before_frame(scenario, ruling), id_prefix=id_prefix, legend=False, shown_px=SHOWN_PX)
