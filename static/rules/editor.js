@@ -7,6 +7,8 @@
 // refreshes the server preview (htmx, the address pushed: Undo and Back step through the changes).
 // Without JavaScript the fields and links work as they are.
 
+import { nearestLegal } from "./legal-spot.js";
+
 const READABLE = 1.25; // CSS px per mm at least at the default zoom: a 40 mm base is 50 px across
 const MOST = 2.2; // CSS px per mm at most when fitting (a lone small base: 88 px); + zooms further
 const TAP = 6; // px a pointer may wander and still be a tap
@@ -430,14 +432,16 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#preview .stage") || event.target.closest("[data-piece], #piece-tools, .zoom-tools, .overview")) {
     return;
   }
-  const region = event.target.closest("#preview .zoomable .figure.area");
   const f = form();
   const toX = f && f.querySelector('[name="to_x"]');
   const toY = f && f.querySelector('[name="to_y"]');
   const action = f && f.querySelector('[name="action"]');
-  if (region && toX && toY && action && action.value.startsWith("move-")) {
-    const svg = tableSvg();
-    const p = svgPoint(svg, event.clientX, event.clientY);
+  const svg = tableSvg();
+  // on or within about 22 px of what is drawn legal: the nearest legal spot
+  const p = svg && toX && toY && action && action.value.startsWith("move-")
+    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 22 / pxPerUnit(svg))
+    : null;
+  if (p) {
     write(toX, p.x);
     write(toY, Number(svg.dataset.tableHeight) - p.y);
     commit(toX);
