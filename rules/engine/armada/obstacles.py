@@ -775,6 +775,10 @@ def _drawn_legal(v: dict[str, Any]) -> BaseGeometry:
             v["region"], v["on_line"], v["use_line"], v["centre_lines"], ruler.u, ruler.e, lead_local, c0, lo
         )
     free, local, s0, d_max = v["free"], v["local"], v["s0"], v["d_max"]
+    # the minimum's end line first: only when no spot reaches it is the farthest reachable looked for
+    drawn = free_star(free, s0, local, c0, d_max, v["d_min"] if v["lo"] else None)
+    if not v["lo"] or not drawn.is_empty:
+        return drawn
     lo = least_lead(
         v["lo"],
         v["d_min"],
