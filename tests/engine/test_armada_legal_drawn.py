@@ -3,6 +3,8 @@ too-short zone inside a minimum's end line is left out (with and without "toward
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -87,3 +89,35 @@ def test_toward_the_centre_line_from_the_minimum_on_is_drawn_and_every_spot_on_i
     start = min(y for _, y in lines[0].coords)
     assert not rule({"x": x, "y": start - 10}, True).outcome["legal"]
     assert all(line.distance(shapely.Point(x, start - 10)) == pytest.approx(10, abs=0.1) for line in lines)
+
+
+MOVES = sorted(
+    p
+    for p in (Path(__file__).resolve().parents[2] / "rules" / "examples").glob("*.json")
+    if json.loads(p.read_text())["scenario"]["action"]["type"] in ("move-obstacle", "move-token")
+)
+
+
+@pytest.mark.parametrize("path", MOVES, ids=lambda p: p.stem)
+def test_every_spot_drawn_legal_in_a_move_example_is_ruled_legal(path: Path) -> None:
+    """Blockers, a carried token, a turn, a minimum out of reach, toward a piece blocked: as the setup page
+    draws it before a destination is chosen (the piece's own spot) and for the example's own proposal."""
+    doc = json.loads(path.read_text())["scenario"]
+    a = doc["action"]
+    piece = next(p for p in doc["pieces"] if p["id"] == a["obstacle" if a["type"] == "move-obstacle" else "token"])
+    here = {**a["to"], "x": piece["x"], "y": piece["y"]} if piece.get("x") is not None else a["to"]
+    rng = np.random.default_rng(7)
+    for to in (here, a["to"]):
+        areas, lines = drawn(evaluate(parse_scenario(doc | {"action": a | {"to": to}})))
+        assert areas or lines
+        edges = samples(areas, lines, 1000.0)[:6]  # a few spots on the drawn edges and lines
+        union = shapely.union_all(areas)
+        minx, miny, maxx, maxy = union.bounds if areas else (0, 0, 0, 0)
+        pts: list[tuple[float, float]] = []
+        while areas and len(pts) < 6:  # and inside the areas
+            x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
+            if union.contains(shapely.Point(x, y)):
+                pts.append((round(x, 2), round(y, 2)))
+        for x, y in pts + edges:
+            r = evaluate(parse_scenario(doc | {"action": a | {"to": {**to, "x": x, "y": y}}}))
+            assert r.outcome["legal"], (x, y, r.outcome["violations"])
