@@ -667,7 +667,7 @@ def _figure(
     if f.label:
         ET.SubElement(g, "title").text = f.label
     if f.kind == "legal-line":  # where a move may end along a line: a band wide enough to see and tap near
-        band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.45", "stroke-width": "4"}
+        band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
         ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
         return
     if f.kind == "line":
