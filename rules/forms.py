@@ -3,7 +3,8 @@
 The core form holds only what every game shares: the game, its edition, the action, the table's
 size, the piece palette, the JSON box, and a piece row's id, kind, name, place and label.  Every
 other input is a game's ``Field`` declaration (data): this module names no game and no game's
-fields.  The setup state (rows, adding, the parsed scenario) is ``rules.setup_state``.
+fields.  The setup state (rows, adding, the parsed scenario) is ``rules.setup_state``; the form's groups and
+its CSS are ``rules.form_layout``.
 """
 
 from __future__ import annotations
@@ -287,82 +288,6 @@ def game_menus(game_name: str, rows: int) -> list[str]:
     """The menus whose choices depend on the game (its editions, its speeds, each row's kinds and ships...)."""
     own = GAME_ROW_CHOICES.get(game_name, {})
     return [*GAME_CHOICES.get(game_name, {}), *(f"p-{i}-{n}" for i in range(rows) for n in own)]
-
-
-def _groups() -> list[tuple[str, str, tuple[str, ...]]]:
-    """(CSS classes, label, field names), numbered once: first the groups several games declare (by the
-    same label: one group of the union of their fields, shown for every game), then each game's own.
-
-    A game's own groups carry ``for-game game-N`` (N its place among the game radios).
-    """
-    declared: dict[str, list[str]] = {}
-    by: dict[str, list[int]] = {}
-    for n, g in enumerate(GAMES, start=1):
-        for label, names in g.form.groups:
-            declared.setdefault(label, []).extend(names)
-            by.setdefault(label, []).append(n)
-    shared = [label for label, games_of in by.items() if len(games_of) > 1]
-    out = [(f"grp-{k}", label, tuple(dict.fromkeys(declared[label]))) for k, label in enumerate(shared)]
-    for n, g in enumerate(GAMES, start=1):
-        for label, names in g.form.groups:
-            if label not in shared:
-                out.append((f"for-game game-{n} grp-{len(out)}", f"{g.title}: {label}", names))
-    return out
-
-
-def action_groups(form: forms.Form) -> list[tuple[str, str, list[forms.BoundField]]]:
-    """(CSS classes, label, bound fields) for the template: every field once.
-
-    A game's groups carry ``for-game game-N`` (N its place among the game radios), so the
-    stylesheet shows only the chosen game's fields where the browser supports ``:has``;
-    every field stays in the form either way.
-    """
-    return [(css, label, [form[n] for n in names]) for css, label, names in _groups()]
-
-
-def action_css() -> str:
-    """CSS that shows only the chosen game's and action's fields (``:has``; without it, every field shows).
-
-    Generated from the registry: each game's radio is ``#id_game_<i>``, each field label
-    carries ``f-<name>``, each group ``grp-<k>``; a group none of whose fields an action uses
-    is hidden with them.  The edition menu offers only the chosen game's editions.
-    """
-    groups = _groups()
-    names = list(dict.fromkeys(n for _, _, grp in groups for n in grp))
-    rules = []
-    for i, g in enumerate(GAMES):
-        game_on = f"form:has(#id_game_{i}:checked)"
-        others = [e for h in GAMES if h is not g for e in h.editions if e not in g.editions]
-        if others:
-            rules.append(
-                ",\n".join(f'{game_on} select[name="edition"] option[value="{e}"]' for e in others)
-                + " { display: none; }"
-            )
-        for action in g.action_types:
-            used = set(g.form.fields_for.get(action, names))
-            hidden = [f"label.f-{n}" for n in names if n not in used]
-            hidden += [f".{css.split()[-1]}" for css, _, grp in groups if not used.intersection(grp)]
-            if hidden:
-                sel = f'{game_on}:has(select[name="action"] option[value="{action}"]:checked)'
-                rules.append(",\n".join(f"{sel} {h}" for h in hidden) + " { display: none; }")
-    return "\n".join(rules) + "\n"
-
-
-def row_css() -> str:
-    """CSS that shows only the fields a row's piece kind uses (``:has``; without it, every field shows).
-
-    A row whose kind is not chosen yet, or whose kind its game does not list, shows every field.
-    """
-    rules = []
-    for i, g in enumerate(GAMES):
-        game_on = f"form:has(#id_game_{i}:checked)"
-        for kind, own in g.form.row_fields.items():
-            used = set(COMMON_ROW_FIELDS) | set(own)
-            hidden = [f"label.f-{n}" for n in PieceForm.base_fields if n not in used]
-            if hidden:
-                sel = f'{game_on} .row:has(select[name$="-kind"] option[value="{kind}"]:checked)'
-                rules.append(",\n".join(f"{sel} {h}" for h in hidden) + " { display: none; }")
-    return "\n".join(rules) + "\n"
 
 
 def _own_choices(g: Game) -> dict[str, list[Any]]:

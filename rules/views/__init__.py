@@ -8,7 +8,8 @@ from rules.views.corpus import changes, clause_detail, clause_list
 from rules.views.embed import oembed
 from rules.views.permalink import permalink, permalink_step
 from rules.views.pictures import picture_png, picture_svg, picture_thumb
-from rules.views.setup import explain, form_css, setup, shape_picture
+from rules.views.setup import explain, form_css, setup
+from rules.views.setup_table import shape_picture
 from rules.views.site import favicon, healthz, home, page_not_found, readyz
 
 __all__ = [

@@ -316,65 +316,214 @@ def test_a_ship_that_starts_on_an_asteroid_is_decided_by_the_start_overlap_exemp
     assert q20.answer == "rock" and q20.rule == "xwing-2.0/obstacles/asteroid"
 
 
-def _fact_clause(ruling: Ruling, fact: str) -> str | None:
-    """The clause the outcome itself gives a fact, where it gives one (an effect's rule)."""
-    key, _, value = fact.partition(":")
-    if key == "effects" and value not in ("order", "none"):
-        return next(e["rule"] for e in ruling.outcome["effects"] if e["source"] == value)
-    return None
+def _affected(o: dict) -> list[str]:  # type: ignore[type-arg]
+    return sorted({s for d in o["detonations"] for s in d["affected"]})
 
 
-def _key_clause(scenario: Scenario, key: str) -> str | None:
-    """The clause a question about a measured value is decided by (the range is the range rule's)."""
-    return {"range": f"xwing-{scenario.edition}/attack/range"}.get(key) if scenario.game == "xwing" else None
-
-
-def _fact_holds(ruling: Ruling, fact: str) -> bool:
+def _fact_holds(ruling: Ruling, key: str, fact: str) -> bool:
     """The fact a question names is in the outcome (read here, not from questions.py)."""
     o = ruling.outcome
-    key, _, value = fact.partition(":")
-    if key == "effects":
+    name, _, value = fact.partition(":")
+    reasons = o.get("reasons") or []
+    if name == "effects":
         sources = _engine_order(ruling)
         return {"order": len(sources) > 1, "none": not sources}.get(value, value in sources)
-    if key in ("exempt_at_start", "moved_through", "overlapping"):
-        return value in o.get(key, [])
-    if key == "executed":
+    if name in ("exempt_at_start", "moved_through", "overlapping"):
+        return value in o.get(name, [])
+    if name == "executed":
         return o["executed"] == value
-    if key == "skips_perform_action":
-        return o[key] == (value != "no")
-    if key == "counted_template_mm":
-        return o[key] < o["template_mm"]
-    if key in ("ignore_obstacles", "not_obstacle"):
+    if name == "skips_perform_action":
+        return o[name] == (value != "no")
+    if name == "counted_template_mm":
+        return o[name] < o["template_mm"]
+    if name in ("ignore_obstacles", "not_obstacle"):
         return not _engine_order(ruling)
-    if key == "obstructed":
-        return bool(o["obstructed_by"])
-    if key == "obstacle-choice":
+    if name == "obstructed":  # Armada tells both ways (a flag); X-Wing, the obstacles every line crosses
+        return bool(o["obstructed"]) == (value != "no") if "obstructed" in o else bool(o["obstructed_by"])
+    if name == "obstacle-choice":
         return bool(o.get("line_choice")) and not o["obstructed_by"]
-    if key == "range":
-        return "range" in o
-    if key in ("lands", "obstacle-lands"):
+    if name == "range":
+        if key == "can-attack":  # out of range: no band
+            return o["range"] is None and not o["can_attack"]
+        return o["range"] is not None
+    if name in ("lands", "obstacle-lands"):
         return bool(o["placed"])
-    if key in ("outside", "obstacle-outside"):
+    if name in ("outside", "obstacle-outside", "limit", "decloaked"):
         return not o["placed"]
+    if name in ("under", "overlapping_ships"):
+        ships = o["under"] if key == "under" else o["overlapping_ships"]
+        return value in ships if value != "none" else not ships
+    if name == "affected":
+        return value in _affected(o) if value != "none" else not _affected(o)
+    if name == "legal":
+        return o["legal"] == (value != "no")
+    if name == "violations":
+        return not o["legal"] and o["violations"][0]["rule"] == value
+    # an attack that cannot be made: the first reason the outcome gives
+    cannot = {
+        "not-enemy": "/attack/enemy",
+        "arc": "/attack/arc",
+        "range-0-forbidden": "/attack/range-0",
+        "on-obstacle": "/obstacles/range-0-attack",
+        "in_arc": "/measuring/arc",
+        "range_through_zone": "/measuring/through-hull-zone",
+        "sight_blocked_by_zone": "/line-of-sight/other-hull-zone",
+        "dust_fields": "/obstacles/dust-field-attack",
+        "dice": "/attack/dice-by-range",
+    }
+    if name in cannot and key == "can-attack":
+        return not o["can_attack"] and reasons[0].endswith(cannot[name])
+    if name == "in_range":
+        return not o["can_attack"] and o["range"] is None and o["distance"] is None and o["in_arc"]
+    # Armada maneuvers
+    if name == "executed_speed":
+        return o["executed_speed"] < o["course_speed"]
+    if name == "damaged_ships":
+        return bool(o["damaged_ships"])
+    if fact == "course_speed:changed":
+        return o["course_speed"] != o["dialled_speed"]
+    if name in ("tool_side", "course_speed"):  # the course as plotted decides: full speed, nobody damaged
+        return o["executed_speed"] == o["course_speed"] if key == "speed" else not o["damaged_ships"]
     raise AssertionError(fact)
 
 
-@pytest.mark.parametrize("topic", ["xwing-obstacles", "xwing-devices", "xwing-attacks", "xwing-mixed"])
-def test_the_deciding_step_states_the_fact_that_decides_the_answer(topic: str) -> None:
-    by_fact = 0
-    for ex in drawn(topic):
+def _fact_clause(scenario: Scenario, ruling: Ruling, key: str, fact: str) -> str | None:
+    """The clause the outcome itself gives the deciding fact, where it gives one: an effect's rule, the
+    range rule, the first reason an attack cannot be made, the first rule a move breaks, the ram's."""
+    o = ruling.outcome
+    name, _, value = fact.partition(":")
+    if name == "effects" and value not in ("order", "none"):
+        return next(e["rule"] for e in o["effects"] if e["source"] == value)
+    if key == "range":
+        return f"xwing-{scenario.edition}/attack/range" if scenario.game == "xwing" else "armada-1.5/measuring/range"
+    if key == "can-attack" and fact != "in_range:no":  # a ship out of range: its range step, no declare clause
+        return str(o["reasons"][0])
+    if key == "legal" and not o["legal"]:
+        return str(o["violations"][0]["rule"])
+    if fact == "damaged_ships" and key == "damaged":
+        return "armada-1.5/overlapping/closest-ship"
+    if fact == "executed_speed":
+        return "armada-1.5/overlapping/ship-onto-ship"
+    if fact == "course_speed:changed":
+        return next(e["rule"] for e in o["effects"] if e["trigger"] == "determine-course")
+    return None
+
+
+def _decided_by_its_fact(scenario: Scenario, q) -> None:  # type: ignore[no-untyped-def]
+    ruling = ruling_of(scenario)
+    step = ruling.steps[q.step - 1]
+    assert q.fact, "every question names the fact that decides it"
+    assert q.fact in step.states, (q.key, q.fact)
+    assert not any(q.fact in s.states for s in ruling.steps[: q.step - 1]), "the first step stating it"
+    assert _fact_holds(ruling, q.key, q.fact), (q.key, q.fact)
+    assert q.rule in step.rules
+    if (clause := _fact_clause(scenario, ruling, q.key, q.fact)) is not None:
+        assert q.rule == clause, "the highlighted clause is the clause of the deciding fact"
+
+
+def test_every_library_question_is_decided_by_the_step_stating_its_fact() -> None:
+    by_family: dict[tuple[str, str, str], int] = {}
+    for ex in examples():
         ruling = ruling_of(ex.scenario)
+        for q in questions(ex.scenario, ruling, strict=True):  # strict: a fact no step states raises
+            _decided_by_its_fact(ex.scenario, q)
+            family = (ex.scenario.game, ex.scenario.action["type"], q.key)
+            by_family[family] = by_family.get(family, 0) + 1
+    assert sum(by_family.values()) >= 200
+    for family in [
+        ("xwing", "detonate", "affected"),
+        ("xwing", "place-obstacle", "overlapping"),
+        ("xwing", "drop", "under"),
+        ("xwing", "attack", "can-attack"),
+        ("xwing", "check-setup", "legal"),
+        ("armada", "attack", "obstructed"),
+        ("armada", "attack", "can-attack"),
+        ("armada", "move-obstacle", "legal"),
+        ("armada", "place-squadrons", "legal"),
+    ]:
+        assert by_family.get(family), family
+
+
+@pytest.mark.parametrize("topic", sorted(TOPICS))
+def test_the_deciding_step_states_the_fact_that_decides_the_answer(topic: str) -> None:
+    generated = 0
+    for ex in drawn(topic):
+        assert [(q.key, q.fact) for q in ex.questions] == [
+            (q.key, q.fact) for q in questions(ex.scenario, ruling_of(ex.scenario), strict=True)
+        ], "nothing was dropped for want of a stated fact"
         for q in ex.questions:
-            if not q.fact:
-                continue
-            by_fact += 1
-            step = ruling.steps[q.step - 1]
-            assert q.fact in step.states, (q.key, q.fact)
-            assert _fact_holds(ruling, q.fact), (q.key, q.fact)
-            assert q.rule in step.rules
-            if (clause := _fact_clause(ruling, q.fact) or _key_clause(ex.scenario, q.key)) is not None:
-                assert q.rule == clause, "the highlighted clause is the clause of the deciding fact"
-    assert by_fact >= 20
+            _decided_by_its_fact(ex.scenario, q)
+        generated += ex.generated
+    assert generated, "generated exercises are checked too"
+
+
+def test_a_question_whose_fact_no_step_states_is_not_asked() -> None:
+    from dataclasses import replace
+
+    from rules.engine.learn.questions import Undecided
+
+    for slug in ("xw-01-through-asteroid-25", "ak-01-asteroid-between", "dv-11-bombs-detonate"):
+        s = next(e.scenario for e in examples() if e.slug == slug)
+        ruling = ruling_of(s)
+        untold = replace(ruling, steps=tuple(replace(st, states=()) for st in ruling.steps))
+        assert questions(s, ruling), slug
+        assert questions(s, untold) == [], "no guessing by clause ids"
+        with pytest.raises(Undecided):
+            questions(s, untold, strict=True)
+
+
+def _asked(slug: str, key: str):  # type: ignore[no-untyped-def]
+    s = next(e.scenario for e in examples() if e.slug == slug)
+    ruling = ruling_of(s)
+    q = next(q for q in questions(s, ruling, strict=True) if q.key == key)
+    return q, ruling.steps[q.step - 1]
+
+
+def test_hand_checked_deciding_steps() -> None:
+    # a bomb detonation: the proton bomb's blast reaches ship A
+    q, step = _asked("dv-11-bombs-detonate", "affected")
+    assert (q.answer, q.fact, q.rule) == ("a", "affected:a", "xwing-2.5/bomb/detonation")
+    assert step.title == "Proton Bomb detonates: Small ship A in reach"
+    # a placed obstacle: loose cargo under ships A and B; the first ship overlapping it decides
+    q, step = _asked("xw-17-loose-cargo-under-enemy", "overlapping")
+    assert (q.answer, q.fact, q.rule) == ("a>b", "overlapping_ships:a", "xwing-2.5/obstacles/placed-under")
+    assert step.title == "Small ship A overlaps it and resolves its effect"
+    # loose cargo dropped by a cargo chute lands under the TIE
+    q, step = _asked("dv-15-cargo-chute-drop", "under")
+    assert (q.answer, q.fact) == ("tie", "overlapping_ships:tie")
+    assert step.title == "TIE fighter overlaps it and resolves its effect"
+    # an X-Wing attack that cannot be made: range 0 in 2.0; a friendly defender
+    q, step = _asked("xw-25-range-0-attack-20", "can-attack")
+    assert (q.answer, q.fact, q.rule) == ("no", "range-0-forbidden", "xwing-2.0/attack/range-0")
+    assert step.title == "No attack at range 0 in 2.0"
+    q, step = _asked("xw-36-friendly-defender", "can-attack")
+    assert (q.fact, q.rule) == ("not-enemy", "xwing-2.5/attack/enemy")
+    # Armada: an obstructed attack; an attack out of arc
+    q, step = _asked("ak-01-asteroid-between", "obstructed")
+    assert (q.answer, q.fact, q.rule) == ("yes", "obstructed", "armada-1.5/line-of-sight/obstructed")
+    assert step.title == "Obstructed"
+    q, step = _asked("ak-09-out-of-arc", "can-attack")
+    assert (q.fact, q.rule) == ("in_arc:no", "armada-1.5/measuring/arc")
+    assert "outside the front firing arc" in step.title
+    # "does it skip its action: no": ignoring obstacles says so; a tallon roll that meets nothing goes on
+    q, step = _asked("xw-39-ignoring-obstacles", "skip")
+    assert (q.answer, q.fact) == ("no", "skips_perform_action:no")
+    assert step.title.startswith("It ignores obstacles while it moves")
+    q, step = _asked("xw-18-tallon-choose-clear", "skip")
+    assert (q.answer, q.fact, step.title) == ("no", "skips_perform_action:no", "Nothing else happens")
+    q, step = _asked("xw-18-tallon-choose-clear", "executed")
+    assert (q.fact, q.rule) == ("executed:full", "xwing-2.5/maneuver/tallon")
+    # a huge ship on an asteroid removes it and does not skip
+    q, step = _asked("xw-30-huge-ship-on-asteroid", "skip")
+    assert (q.answer, q.fact, q.rule) == ("no", "skips_perform_action:no", "xwing-2.5/obstacles/huge-ships")
+    # a mine after an asteroid: the mine's step cites the rule that puts obstacles first
+    q, step = _asked("xw-14-mine-and-asteroid", "resolves")
+    assert (q.answer, q.fact, q.rule) == ("rock>mine", "effects:order", "xwing-2.5/device/effect-order")
+    assert step.title == "Proximity Mine takes effect"
+    # a setup that breaks the spacing rule
+    q, step = _asked("xw-28-setup-violations", "legal")
+    assert (q.answer, q.fact) == ("no", "violations:xwing-2.5/setup/place-obstacles")
+    assert step.title.startswith("Asteroid A and Asteroid B are 35.0 mm apart")
 
 
 @pytest.mark.parametrize("topic", ["armada-obstacles", "armada-overlapping"])
@@ -400,46 +549,6 @@ def test_a_ship_in_the_line_is_not_an_obstacle_obstructing() -> None:
     s2 = by_slug["xw-20-obstructed-twice"]
     q2 = next(q for q in questions(s2, ruling_of(s2)) if q.key == "obstructed")
     assert q2.answer == "yes" and q2.fact == "obstructed" and q2.rule == "xwing-2.5/obstructed/measure"
-
-
-def _armada_fact_holds(ruling: Ruling, key: str, fact: str) -> bool:
-    o = ruling.outcome
-    if fact == "executed_speed":
-        return o["executed_speed"] < o["course_speed"]
-    if fact == "damaged_ships":
-        return bool(o["damaged_ships"])
-    if fact == "course_speed:changed":
-        return o["course_speed"] != o["dialled_speed"]
-    if fact in ("tool_side", "course_speed"):  # the course as plotted decides: full speed, nobody damaged
-        return o["executed_speed"] == o["course_speed"] if key == "speed" else not o["damaged_ships"]
-    raise AssertionError(fact)
-
-
-def _armada_fact_clause(ruling: Ruling, key: str, fact: str) -> str | None:
-    """The clause of the deciding fact: the ram's for who is damaged, the obstacle's for a course it set."""
-    if fact == "damaged_ships" and key == "damaged":
-        return "armada-1.5/overlapping/closest-ship"
-    if fact == "executed_speed":
-        return "armada-1.5/overlapping/ship-onto-ship"
-    if fact == "course_speed:changed":
-        return next(e["rule"] for e in ruling.outcome["effects"] if e["trigger"] == "determine-course")
-    return None
-
-
-def test_an_armada_maneuvers_deciding_step_states_the_fact_that_decides_it() -> None:
-    by_fact = 0
-    for ex in drawn("armada-overlapping"):
-        ruling = ruling_of(ex.scenario)
-        for q in ex.questions:
-            if q.key not in ("speed", "damaged") or not q.fact:
-                continue
-            by_fact += 1
-            step = ruling.steps[q.step - 1]
-            assert q.fact in step.states and q.rule in step.rules, (q.key, q.fact)
-            assert _armada_fact_holds(ruling, q.key, q.fact), (q.key, q.fact)
-            if (clause := _armada_fact_clause(ruling, q.key, q.fact)) is not None:
-                assert q.rule == clause
-    assert by_fact >= 15
 
 
 def test_a_gravity_rift_that_sets_the_course_speed_decides_the_speed() -> None:

@@ -266,7 +266,7 @@ def test_snap_helpers_that_fail_are_said_and_the_page_still_works(
     def broken(*args: Any) -> Any:
         raise AttributeError("'MultiPolygon' object has no attribute 'exterior'")
 
-    monkeypatch.setattr(setup_view, "_snap_links", broken)
+    monkeypatch.setattr(setup_view, "snap_links", broken)
     r = client.get("/setup/", query)
     assert r.status_code == 200 and b"this situation cannot be ruled" in r.content  # said, not a 500
     assert b"fully executes" in r.content  # the ruling itself is still shown

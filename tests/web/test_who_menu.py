@@ -238,14 +238,15 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
 
     from django.http import QueryDict
 
-    view = importlib.import_module("rules.views.setup")
+    view = importlib.import_module("rules.views.setup_links")
     address = QueryDict(
         "game=xwing&edition=2.5&p-0-x=1&p-0-y=2&p-0-id=a%20b&p-1-id=c&add=1&menus=k&pick=1&note=x&note=y"
     )
     naive = [(k, v) for k, vs in address.lists() if k not in ("add", "menus", "pick") and k not in values for v in vs]
     expected = "?" + urlencode([*naive, ("pick", "1"), *values.items()])  # its own values after the pick
-    assert view._with(address, values) == expected
+    assert view.link_with(address, values) == expected
     calls = []
     monkeypatch.setattr(view, "urlencode", lambda *a, **k: calls.append(a) or urlencode(*a, **k))
-    assert view._with(address, values) == expected and view._with(address, {"ship": "z"}).startswith("?game=xwing")
+    assert view.link_with(address, values) == expected
+    assert view.link_with(address, {"ship": "z"}).startswith("?game=xwing")
     assert calls == []  # the address's encoding is kept with it

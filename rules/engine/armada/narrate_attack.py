@@ -199,6 +199,7 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
                 + ((R + "geometry/line-touching",) if f.arc_touching else ()),
                 (f.defender, "arc-line-1", "arc-line-2", "arc", *(("defending-zone",) if f.defender_zone else ())),
                 derived=f.arc_touching,
+                states=("in_arc",) if f.in_arc else ("in_arc:no",),
             )
         )
     band = _band_words(f)
@@ -217,6 +218,7 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
             if ship_att
             else (R + "attack/squadron-distance-1", R + "measuring/range", R + "range/bands", R + "geometry/bands"),
             ("range", "range-band", f.attacker, f.defender),
+            states=("range",) if f.in_range else ("range", "in_range:no"),
         )
     )
     if f.range_through is not None:
@@ -227,6 +229,7 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
                 _say(WORDS["through.text"], defender=dfn.label, zone=zone, dzone=dzone),
                 (R + "measuring/through-hull-zone",),
                 ("range", "range-through-zone", f.defender),
+                states=("range_through_zone",),
             )
         )
     steps.append(_sight_step(scenario, f, names))
@@ -254,6 +257,7 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
                 ),
                 (R + "attack/dice-by-range",) + ((R + "obstructed/remove-die",) if obstructed else ()),
                 (f.attacker,),
+                states=("dice:cancelled",) if cancelled else ("dice",),
             )
         )
         dice_out = {"gathered": pool, "remove_one_of": colours, "cancelled": cancelled}
@@ -282,7 +286,15 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
                 (f.defender,),
             )
         )
-    steps.append(Step(verdict, vtext, tuple(dict.fromkeys(rules)), (f.attacker, f.defender, "sight")))
+    steps.append(
+        Step(
+            verdict,
+            vtext,
+            tuple(dict.fromkeys(rules)),
+            (f.attacker, f.defender, "sight"),
+            states=("can_attack",) if can else ("can_attack:no",),
+        )
+    )
 
     outcome: dict[str, Any] = {
         "can_attack": can,
@@ -367,6 +379,7 @@ def _sight_step(scenario: Scenario, f: AttackFacts, names: dict[str, str]) -> St
         ("sight", *(("blocking-zone",) if f.sight_blocked_by else ()), f.attacker, f.defender),
         derived="squadron" in kinds,
         other_edition=WORDS["sight.other"] if "squadron" in kinds else None,
+        states=("sight_blocked_by_zone",) if f.sight_blocked_by is not None else ("line_of_sight",),
     )
 
 
@@ -411,7 +424,8 @@ def _obstruction_step(scenario: Scenario, f: AttackFacts) -> Step:
     if f.obstructed_by and not f.dust:
         text += " " + WORDS["obstruct.end.obstructed"]
     crossed = tuple(fid for c in f.crossings for fid in (c.piece, f"crossed-{c.piece}"))
-    return Step(title, text, tuple(dict.fromkeys(rules)), ("sight", *crossed), derived=bool(near))
+    states = (("dust_fields",) if f.dust else ()) + (("obstructed",) if f.obstructed_by else ("obstructed:no",))
+    return Step(title, text, tuple(dict.fromkeys(rules)), ("sight", *crossed), derived=bool(near), states=states)
 
 
 def _labelled(scenario: Scenario, f: AttackFacts, names: dict[str, str], band: str) -> tuple[Any, ...]:

@@ -11,7 +11,7 @@ import math
 import string
 from typing import Any
 
-from rules.engine.armada.verdict import Violations
+from rules.engine.armada.verdict import Violations, verdict_states
 from rules.engine.ruling import Figure, Ruling, Step
 
 R = "armada-1.5/obstacle-movement/"
@@ -384,16 +384,29 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
                 " ".join(v["message"] + "." for v in violations),
                 tuple(dict.fromkeys(v["rule"] for v in violations)),
                 tuple(dict.fromkeys(p for v in violations for p in v["pieces"])),
+                states=verdict_states(violations),
             )
         )
     elif disputed:
         steps.append(
             Step(
-                n.say("verdict.disputed.title"), n.say("verdict.disputed.text"), (R + "along-ruler", *disputed), (pid,)
+                n.say("verdict.disputed.title"),
+                n.say("verdict.disputed.text"),
+                (R + "along-ruler", *disputed),
+                (pid,),
+                states=("legal",),
             )
         )
     else:
-        steps.append(Step(n.say("verdict.legal.title"), n.say("verdict.legal.text"), (R + "along-ruler",), (pid,)))
+        steps.append(
+            Step(
+                n.say("verdict.legal.title"),
+                n.say("verdict.legal.text"),
+                (R + "along-ruler",),
+                (pid,),
+                states=("legal",),
+            )
+        )
     outcome = {**f["outcome"], "violations": violations}
     summary = _summary(n, violations, bool(disputed))
     if used is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.armada.verdict import Violations
+from rules.engine.armada.verdict import Violations, verdict_states
 from rules.engine.geometry import CLOSE_CALL_MM
 from rules.engine.ruling import Ruling, Step
 from rules.engine.scenario import Scenario, with_kind
@@ -137,12 +137,19 @@ def _violations(scenario: Scenario, action: str, broken: tuple[Broken, ...]) -> 
 def _verdict(violations: Violations, what: str, rule: str, pieces: tuple[str, ...]) -> Step:
     """ "The <what> is legal" citing ``rule``, or every broken rule with the pieces involved."""
     if not violations:
-        return Step(_say(STEPS["verdict.legal.title"], what=what), _say(STEPS["verdict.legal.text"]), (rule,), pieces)
+        return Step(
+            _say(STEPS["verdict.legal.title"], what=what),
+            _say(STEPS["verdict.legal.text"]),
+            (rule,),
+            pieces,
+            states=("legal",),
+        )
     return Step(
         _say(STEPS["verdict.broken.title"], what=what),
         " ".join(_say(STEPS["verdict.broken.each"], message=v["message"]) for v in violations),
         tuple(dict.fromkeys(v["rule"] for v in violations)),
         tuple(dict.fromkeys(p for v in violations for p in v["pieces"])) or pieces,
+        states=verdict_states(violations),
     )
 
 

@@ -139,6 +139,7 @@ def _lands(f: Fact, v: Voice) -> Step:
         + (f" It is placed {_under_bases(v, under)}." if under else " It is under no ship."),
         (v.cid("device/guides"),) + ((v.cid("device/under"),) if under else ()),
         f.highlight,
+        states=tuple(f"under:{s}" for s in under) or ("under:none",),
     )
 
 
@@ -270,6 +271,7 @@ def _no_bombs(f: Fact, v: Voice) -> Step:
         "detonate when a ship moves through or overlaps them.",
         (v.cid("bomb/detonation"),),
         f.highlight,
+        states=("affected:none",),
     )
 
 
@@ -289,6 +291,7 @@ def _bomb_fuse(f: Fact, v: Voice) -> Step:
         "A device with a fuse marker that would detonate removes one fuse marker instead.",
         (v.cid("fuse/marker"),),
         f.highlight,
+        states=("affected:none",),
     )
 
 
@@ -299,6 +302,7 @@ def _seismic_no_target(f: Fact, v: Voice) -> Step:
         "target to one at range 0–1 to see who is hit.",
         (v.cid(f.data["clause"]),),
         f.highlight,
+        states=("affected:none",),
     )
 
 
@@ -315,6 +319,7 @@ def _bomb_detonates(f: Fact, v: Voice) -> Step:
         (v.cid("bomb/detonation"), v.cid(d["clause"]), v.cid("device/guides"))
         + ((v.cid("remote/move"),) if remotes else ()),
         f.highlight,
+        states=tuple(f"affected:{s}" for s in d["affected"]) or ("affected:none",),
     )
 
 

@@ -6,7 +6,7 @@ the ordering along the template and the edition differences live in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.engine.ruling import Step
@@ -192,6 +192,13 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
                 states=("effects:order",),
             ),
         )
+    elif len({e["source"] for e in effects}) > 1 and {scenario.piece(e["source"]).kind for e in effects} == {
+        "obstacle",
+        "device",
+    }:
+        # one obstacle and a mine: the mine's step cites the rule that puts it after the obstacle
+        at = next(i for i, s in enumerate(steps) if cid(ed, "device/effect-order") in s.rules)
+        steps[at] = replace(steps[at], states=(*steps[at].states, "effects:order"))
     return Resolution(tuple(effects), tuple(steps), skips, tuple(exempt))
 
 

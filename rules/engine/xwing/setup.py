@@ -7,6 +7,7 @@ beyond range 1 of every other obstacle and beyond range 2 of every edge.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from shapely import LineString
@@ -90,6 +91,7 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
                         "This breaks the setup rule cited.",
                         (v["rule"],),
                         tuple(v["pieces"]),
+                        states=("legal:no", f"violations:{v['rule']}"),
                     )
                 )
                 if kind == "spacing":
@@ -106,6 +108,7 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
                 "others and beyond range 2 (200 mm) of every edge.",
                 (placement, selection),
                 tuple(o.id for o in obstacles),
+                states=("legal",),
             )
         )
     outcome = {"legal": not violations, "violations": violations}
@@ -149,7 +152,8 @@ def _summary(
         + " Each breaks the setup rule cited."
     )
     pieces = tuple(dict.fromkeys(p for v in mine for p in v["pieces"]))
-    return Step(title, text, tuple(dict.fromkeys(v["rule"] for v in mine)), pieces), shown
+    rules = tuple(dict.fromkeys(v["rule"] for v in mine))
+    return Step(title, text, rules, pieces, states=("legal:no", *(f"violations:{r}" for r in rules))), shown
 
 
 def _nearest(a: Any, b: Any) -> tuple[tuple[float, float], ...]:
@@ -195,7 +199,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
         under.append(ship.id)
         if ship.size == "huge":
             effects.append(_huge_ship_effect(ed, ship, ob))
-            steps.append(_huge_ship_step(ed, ship, ob))
+            steps.append(replace(_huge_ship_step(ed, ship, ob), states=(f"overlapping_ships:{ship.id}",)))
             figures.append(Figure(f"contact-{ship.id}", "overlap", ring(poly.intersection(shape)), ship.label))
             continue
         touch = Touch(ob, False, True, None, 0.0, None, c)
@@ -209,6 +213,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
                 "overlapping it (no action step is skipped: the ship did not end a maneuver on it).",
                 (cid(ed, "obstacles/placed-under"),),
                 (ship.id, ob.id),
+                states=(f"overlapping_ships:{ship.id}",),
             )
         )
         steps += res.steps
@@ -220,6 +225,7 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
                 "No ship's base shares area with the placed obstacle.",
                 (cid(ed, "obstacles/placed-under"),),
                 (ob.id,),
+                states=("overlapping_ships:none",),
             )
         )
     outcome = {"overlapping_ships": under, "effects": effects}

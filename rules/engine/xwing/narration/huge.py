@@ -28,6 +28,7 @@ def narrate_huge(f: HugeFacts) -> Narration:
             (cid(ed, "huge-ships/maneuver-tool"),),
             ("final",),
             derived=True,
+            states=() if f.huge_ships else ("executed:full",),
         )
     ]
     for oid, otype, effect in f.obstacles:
@@ -50,6 +51,7 @@ def narrate_huge(f: HugeFacts) -> Narration:
                 f"A huge ship overlapping an obstacle removes it; {effect}. It does not skip its Perform Action step.",
                 (cid(ed, "obstacles/huge-ships"),),
                 (oid, f"contact-{oid}"),
+                states=(f"effects:{oid}", "skips_perform_action:no"),
             )
         )
     if f.huge_ships:
@@ -61,6 +63,7 @@ def narrate_huge(f: HugeFacts) -> Narration:
                 "dialled speed. Measure the lower-speed position with the tool and enter it.",
                 (cid(ed, "huge-ships/overlap-huge"),),
                 f.huge_ships,
+                states=("executed:lower-speed",),
             )
         )
     elif f.standard_ships:
@@ -90,6 +93,7 @@ def narrate_huge(f: HugeFacts) -> Narration:
                 "The final position overlaps no obstacle and no ship.",
                 (cid(ed, "huge-ships/maneuver-tool"),),
                 ("final",),
+                states=("effects:none",),
             )
         )
     if f.huge_ships:

@@ -111,7 +111,7 @@ def narrate_maneuver(f: ManeuverFacts) -> Narration:
                 "effect triggers and the ship goes on to its Perform Action step.",
                 (cid(ed, "maneuver/move-through"), cid(ed, "geometry/touching")),
                 ("final",),
-                states=("effects:none",),
+                states=("effects:none", *(() if f.skips_action else ("skips_perform_action:no",))),
             )
         )
     return Narration(tuple(steps), tuple(warnings), _summary(f))
@@ -181,6 +181,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
                 ),
                 (cid(ed, "maneuver/tallon"),),
                 ("final", "template"),
+                states=("executed:full",),
             )
         ]
     if bearing in ("koiogran", "segnor"):
@@ -191,6 +192,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
                 "turned around.",
                 (cid(ed, f"maneuver/{bearing}"),),
                 ("final", "template"),
+                states=("executed:full",),
             )
         ]
     if bearing.startswith("sideslip"):
@@ -204,6 +206,7 @@ def _full_steps(f: ManeuverFacts) -> list[Step]:
                 "maneuver.",
                 (cid(ed, "maneuver/sideslip"),),
                 ("final", "template"),
+                states=("executed:full",),
             )
         ]
     reverse = bearing.startswith("reverse")
@@ -275,7 +278,7 @@ def _ignore_step(f: ManeuverFacts) -> Step:
         (cid(ed, "obstacles/effects-after-move"), cid(ed, "range/zero")),
         ignored or (f.ship,),
         derived=True,
-        states=("ignore_obstacles",),
+        states=("ignore_obstacles", *(() if f.skips_action else ("skips_perform_action:no",))),
     )
 
 

@@ -1,0 +1,154 @@
+"""The setup page's addresses and links: the short address of a state (or its draft), the state an address
+holds, and the links of the games menu, the action menu, who does what and the snap helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote_plus, urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+
+from rules import limits
+from rules.engine import Scenario, games
+from rules.models import draft_exists, draft_query, store_draft
+from rules.rulings import Unrulable
+from rules.setup_state import ADDING, PICKED, Setup, form_query, initial_from_scenario
+from rules.views.common import stored, stored_document, stored_scenario
+
+SHORT_QUERY = 2000
+"""Characters of query an address may carry; a longer state is kept as a draft under a short key (gunicorn
+refuses request lines over 4,094 bytes, nginx over 8 KiB, and a 60-piece setup is some 20,000)."""
+
+
+def _compact(data: QueryDict) -> QueryDict:
+    """The values that say something: an empty input means the same as an absent one."""
+    out = QueryDict(mutable=True)
+    for key in data:
+        if key not in ("csrfmiddlewaretoken", "menus") and (values := [v for v in data.getlist(key) if v != ""]):
+            out.setlist(key, values)
+    return out
+
+
+def address_for(request: HttpRequest, data: QueryDict) -> QueryDict | HttpResponse:
+    """The query of an address that shows these values: themselves when short, else a draft's key (a new
+    draft counts against the ``drafts`` limit: a 429 when over it)."""
+    compact = _compact(data)
+    text = compact.urlencode()
+    if len(text) <= SHORT_QUERY:
+        return compact
+    if not draft_exists(text) and (limited := limits.hit(request, limits.DRAFTS)) is not None:
+        return limited
+    out = QueryDict(mutable=True)
+    out["state"] = store_draft(text)
+    return out
+
+
+def state(request: HttpRequest) -> QueryDict | None:
+    """The form's values: the query, or a stored situation (``from``) or draft (``state``) with the
+    query's values over it.
+
+    ``?from=<id>`` opens a permalink's situation whole (every row, the table's size) as a bound form, so
+    the who/dial/snap helpers show at once; the helpers' links add their values to ``from=<id>`` (or
+    ``state=<key>``), so even a 60-piece situation is edited through short addresses.
+    """
+    source, key = request.GET.get("from"), request.GET.get("state")
+    if not source and not key:
+        return request.GET if request.GET else None
+    data = QueryDict(mutable=True)
+    if source:
+        row = stored(str(source))
+        try:
+            data.update(form_query(*initial_from_scenario(stored_scenario(row))))
+        except Unrulable:
+            # today's parser refuses it: the editor opens on its document, each problem listed to be fixed
+            doc = stored_document(row)
+            doc = doc if isinstance(doc, dict) else {}
+            action = doc.get("action") if isinstance(doc.get("action"), dict) else {}
+            data.update(
+                {
+                    "game": str(doc.get("game") or ""),
+                    "edition": str(doc.get("edition") or ""),
+                    "action": str(action.get("type") or ""),
+                    "doc": row.document,
+                    "p-TOTAL_FORMS": "0",
+                    "p-INITIAL_FORMS": "0",
+                }
+            )
+    else:
+        kept = draft_query(str(key))
+        if kept is None:
+            raise Http404("no such setup draft")
+        data = QueryDict(kept, mutable=True)
+    for name in request.GET:
+        if name not in ("from", "state"):
+            data.setlist(name, request.GET.getlist(name))
+    return data
+
+
+def games_menu(address: QueryDict, s: Setup) -> list[tuple[str, str, bool]]:
+    """Each game and edition as a link (label, address, whether it is the one in use)."""
+    data = s.form.data if s.bound else s.form.initial
+    game_now, edition_now = str(data.get("game") or ""), str(data.get("edition") or "")
+    return [
+        (
+            f"{g.title} {e}" if len(g.editions) > 1 else g.title,
+            link_with(address, {"game": g.name, "edition": e}),
+            g.name == game_now and e == edition_now,
+        )
+        for g in games.all_games()
+        for e in reversed(g.editions)
+    ]
+
+
+def is_chosen(action: dict[str, Any], values: dict[str, str]) -> bool:
+    """Whether a menu choice is what the action holds now (the dial highlights it)."""
+    device = action.get("device")
+    now = {
+        **action,
+        "action": action.get("type"),
+        "device_type": device.get("type") if isinstance(device, dict) else None,
+    }
+    return all(str(now.get(k) if now.get(k) is not None else "") == str(v) for k, v in values.items())
+
+
+def link_with(address: QueryDict, values: dict[str, str]) -> str:
+    """This setup page's address with some fields set: a choice that works as a plain link.
+
+    A page offers a hundred such links over some 150 fields: the address is encoded once (kept on it),
+    and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
+    preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
+    values when the form has changed since the link was drawn."""
+    kept = getattr(address, "_setup_pairs", None)
+    if kept is None:
+        dropped = {*ADDING, "drop_doc", "menus", PICKED}
+        pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
+        kept = (pairs, {k for k, _ in pairs}, "&".join(encoded for _, encoded in pairs))
+        address._setup_pairs = kept  # type: ignore[attr-defined]
+    pairs, keys, whole = kept
+    # most links (the dial, who does what, the games) set fields the address does not hold: its encoding as is
+    parts = [whole] if whole and keys.isdisjoint(values) else [encoded for key, encoded in pairs if key not in values]
+    parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
+    parts += [f"{quote_plus(str(key))}={quote_plus(str(value))}" for key, value in values.items()]  # as urlencode
+    return "?" + "&".join(parts)
+
+
+def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
+    """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
+    rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+    out = []
+    for label, kind, v in games.get(scenario.game).snap_menu(scenario, action_so_far(s.document)):
+        i = rows.get(str(v["piece"]))
+        if kind == "destination":  # where a move ends: the action's destination, not the piece's row
+            out.append((label, link_with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
+        elif i is not None:
+            values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
+            if v.get("heading") is not None:
+                values[f"p-{i}-heading"] = str(v["heading"])
+            out.append((label, link_with(address, values)))
+    return out
+
+
+def action_so_far(doc: dict[str, Any] | None) -> dict[str, Any]:
+    """The document's action as typed so far (empty when there is none yet): what the menus start from."""
+    action = doc.get("action") if isinstance(doc, dict) else None
+    return action if isinstance(action, dict) else {}

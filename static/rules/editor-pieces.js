@@ -1,0 +1,280 @@
+// The setup editor's pieces: tap to select (handles to move, turn and delete, and its properties in the sheet),
+// drag to move, arrow keys to nudge, [ and ] to turn, Delete to remove; a tap on or near a move's drawn legal
+// places sets its destination (the nearest legal spot).
+import {
+  TAP,
+  commit,
+  css,
+  field,
+  form,
+  normal,
+  pieceEl,
+  pxPerUnit,
+  read,
+  rowOf,
+  state,
+  svgPoint,
+  tableSvg,
+  write,
+} from "./editor-common.js";
+import { nearestLegal } from "./legal-spot.js";
+
+function move(pid, dx, dy) {
+  const row = rowOf(pid);
+  const x = row && field(row, "x");
+  const y = row && field(row, "y");
+  if (!x || !y || read(x) === null || read(y) === null) return false; // an outline: edit its JSON
+  write(x, read(x) + dx);
+  write(y, read(y) + dy);
+  commit(x);
+  return true;
+}
+export function turn(pid, delta, absolute = null) {
+  const row = rowOf(pid);
+  const h = row && field(row, "heading");
+  if (!h) return;
+  write(h, normal(absolute ?? (read(h) ?? 0) + delta));
+  commit(h);
+}
+export function setPlayer(pid, player) {
+  const row = rowOf(pid);
+  const p = row && field(row, "player");
+  if (!p) return;
+  p.value = player;
+  commit(p);
+}
+export function remove(pid) {
+  const row = rowOf(pid);
+  if (!row) return;
+  for (const el of form().querySelectorAll(`[name^="${row}-"]`)) {
+    if (el.type === "checkbox") el.checked = false;
+    else el.value = "";
+  }
+  select(null);
+  commit(field(row, "id"));
+}
+
+// ---- selecting a piece: its handles on the table, its properties in the sheet ----
+function pieceName(pid) {
+  const row = rowOf(pid);
+  const label = row && field(row, "label");
+  return (label && label.value.trim()) || pid;
+}
+export function select(pid) {
+  state.selected = pid && pieceEl(pid) ? pid : null;
+  for (const el of document.querySelectorAll("#preview [data-piece].selected")) el.classList.remove("selected");
+  const panel = document.getElementById("selected");
+  const hint = document.getElementById("hint");
+  if (state.selected) {
+    pieceEl(state.selected).classList.add("selected");
+    const row = rowOf(state.selected);
+    const facing = row && field(row, "heading");
+    const deg = facing && read(facing);
+    const name = document.getElementById("selected-label");
+    const label = row && field(row, "label");
+    if (name && document.activeElement !== name) name.value = label ? label.value : "";
+    document.getElementById("selected-name").textContent =
+      pieceName(state.selected) + (deg !== null && deg !== undefined && deg !== "" ? `, facing ${deg}°` : "");
+    const link = document.getElementById("selected-row");
+    if (link && row) link.href = `#row-${row.slice(2)}`;
+    const kind = row && field(row, "kind");
+    const player = kind && kind.value === "ship" ? field(row, "player") : null;
+    for (const b of document.querySelectorAll("#selected [data-tool^=player]")) {
+      b.hidden = !player;
+      b.setAttribute("aria-pressed", String(Boolean(player) && b.dataset.tool === `player${player.value}`));
+    }
+    if (panel) panel.hidden = false;
+    if (hint) hint.textContent = "Drag it to move it, ↻ to turn it (tap: 45°), ✕ to delete it. Undo takes a change back.";
+  } else {
+    if (panel) panel.hidden = true;
+    if (hint && tableSvg()) hint.textContent = "Tap a piece to select it, drag it to move it; pinch or + − to zoom.";
+  }
+  placeTools();
+}
+export function placeTools() {
+  const tools = document.getElementById("piece-tools");
+  const stage = document.querySelector("#preview .stage");
+  if (!tools || !stage) return;
+  const piece = state.selected && pieceEl(state.selected);
+  if (!piece) {
+    tools.hidden = true;
+    return;
+  }
+  const p = piece.getBoundingClientRect();
+  const s = stage.getBoundingClientRect();
+  tools.hidden = false;
+  const cx = p.left + p.width / 2 - s.left;
+  const cy = p.top + p.height / 2 - s.top;
+  const [top, bottom, left, right] = [p.top - s.top - 26, p.bottom - s.top + 26, p.left - s.left - 26, p.right - s.left + 26];
+  // a handle never lies over the zoom buttons or the overview (stage px, a handle is 44 px across):
+  // the first of its places around the piece that is clear, else just above the zoom buttons
+  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left - s.left - 24, r.top - s.top - 24, r.right - s.left + 24, r.bottom - s.top + 24];
+  });
+  const taken = [];
+  const clear = ([x, y]) =>
+    ![...keepOut, ...taken].some(([x0, y0, x1, y1]) => x > x0 && x < x1 && y > y0 && y < y1);
+  const place = (cls, ...spots) => {
+    const bar = keepOut[0];
+    const [x, y] = spots.find(clear) || [spots[0][0], bar ? Math.min(spots[0][1], bar[1]) : spots[0][1]];
+    taken.push([x - 44, y - 44, x + 44, y + 44]);
+    css(`#piece-tools ${cls}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+  };
+  place(".tool-turn", [cx, top], [left, cy], [right, cy], [cx, bottom]);
+  place(".tool-move", [cx, bottom], [left, cy], [right, cy], [left, top], [cx, top]);
+  place(".tool-delete", [right, p.top - s.top - 10], [left, top], [right, bottom], [left, bottom], [right, cy]);
+}
+
+// ---- gestures: dragging a piece or a handle, tapping ----
+let drag = null;
+// a region drawn over a piece to choose something (an Armada hull zone): a tap follows it, a drag moves the
+// piece beneath (the region is excluded from panning like a piece)
+const regionAt = (target) => target.closest && target.closest("#preview a.pick-region");
+function pieceUnder(x, y) {
+  for (const el of document.elementsFromPoint(x, y)) {
+    const piece = el.closest && el.closest("#preview [data-piece]");
+    if (piece) return piece;
+  }
+  return null;
+}
+let draggedFromRegion = false; // the click that ends a drag begun on a region is not a tap on it
+document.addEventListener("pointerdown", (event) => {
+  draggedFromRegion = false;
+  const tool = event.target.closest("#piece-tools [data-tool]");
+  const region = tool ? null : regionAt(event.target);
+  const piece = tool
+    ? state.selected && pieceEl(state.selected)
+    : region
+      ? pieceUnder(event.clientX, event.clientY)
+      : event.target.closest("#preview [data-piece]");
+  if (!piece) return;
+  const kind = tool ? tool.dataset.tool : "piece";
+  drag = {
+    pid: piece.dataset.piece,
+    region: Boolean(region),
+    kind,
+    x0: event.clientX,
+    y0: event.clientY,
+    x: event.clientX,
+    y: event.clientY,
+    moved: false,
+  };
+  event.preventDefault(); // no focus change yet: a field losing focus would redraw the preview mid-drag
+});
+// a finger on a piece drags it instead of panning the table or scrolling the page
+document.addEventListener(
+  "touchstart",
+  (event) => {
+    if (event.target.closest && event.target.closest("#preview [data-piece], #piece-tools")) event.preventDefault();
+  },
+  { passive: false },
+);
+document.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  drag.x = event.clientX;
+  drag.y = event.clientY;
+  if (Math.hypot(drag.x - drag.x0, drag.y - drag.y0) > TAP) drag.moved = true;
+  const piece = pieceEl(drag.pid);
+  if (!piece || !drag.moved || drag.kind === "turn") return;
+  const svg = piece.ownerSVGElement;
+  const a = svgPoint(svg, drag.x0, drag.y0);
+  const b = svgPoint(svg, drag.x, drag.y);
+  piece.setAttribute("transform", `translate(${b.x - a.x} ${b.y - a.y})`);
+  placeTools();
+});
+document.addEventListener("pointerup", (event) => {
+  if (!drag) return;
+  const { pid, kind, x0, y0, x, y, moved, region } = drag;
+  drag = null;
+  const piece = pieceEl(pid);
+  if (!piece) return;
+  if (region && !moved) return; // a tap: the click follows the region's link
+  draggedFromRegion = region;
+  if (kind === "delete") {
+    if (!moved) remove(pid);
+    return;
+  }
+  if (kind === "move" && !moved) return;
+  if (kind === "turn") {
+    if (!moved) {
+      turn(pid, 45);
+    } else {
+      const r = piece.getBoundingClientRect();
+      const deg = (Math.atan2(x - (r.left + r.width / 2), r.top + r.height / 2 - y) * 180) / Math.PI;
+      turn(pid, 0, event.altKey ? deg : Math.round(deg / 15) * 15);
+    }
+  } else if (moved) {
+    const svg = piece.ownerSVGElement;
+    const a = svgPoint(svg, x0, y0);
+    const b = svgPoint(svg, x, y);
+    if (!move(pid, b.x - a.x, a.y - b.y)) piece.removeAttribute("transform");
+  }
+  select(pid);
+  piece.focus({ preventScroll: true });
+});
+// a region drawn on the table to choose something (an Armada hull zone) is an SVG link, which htmx does not
+// boost: it is followed as the sheet's links are (in place, the address pushed, Undo stepping back)
+document.addEventListener("click", (event) => {
+  const region = regionAt(event.target);
+  const workspace = document.getElementById("workspace");
+  if (!region || !workspace || typeof window.htmx === "undefined") return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (draggedFromRegion) {
+    draggedFromRegion = false;
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = region.getAttribute("href");
+  link.hidden = true;
+  workspace.appendChild(link); // inherits the workspace's hx-boost, target and swap; swapped away with it
+  window.htmx.process(link);
+  link.click();
+});
+// a tap on the table away from any piece lets the selection go; a tap in a move's drawn legal region
+// makes that spot the move's destination
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#preview .stage") || event.target.closest("[data-piece], #piece-tools, .zoom-tools, .overview")) {
+    return;
+  }
+  const f = form();
+  const toX = f && f.querySelector('[name="to_x"]');
+  const toY = f && f.querySelector('[name="to_y"]');
+  const action = f && f.querySelector('[name="action"]');
+  const svg = tableSvg();
+  // on or within about 22 px of what is drawn legal: the nearest legal spot
+  const p = svg && toX && toY && action && action.value.startsWith("move-")
+    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 22 / pxPerUnit(svg))
+    : null;
+  if (p) {
+    write(toX, p.x);
+    write(toY, Number(svg.dataset.tableHeight) - p.y);
+    commit(toX);
+    return;
+  }
+  select(null);
+});
+
+// keyboard: arrows nudge 1 mm (Shift 10), [ and ] turn 1° (Shift 15°), Delete removes
+document.addEventListener("keydown", (event) => {
+  const piece = event.target.closest && event.target.closest("[data-piece]");
+  if (!piece) return;
+  const pid = piece.dataset.piece;
+  const step = event.shiftKey ? 10 : 1;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+  if (moves[event.key]) {
+    move(pid, ...moves[event.key]);
+  } else if (event.key === "[" || event.key === "]" || event.key === "{" || event.key === "}") {
+    turn(pid, (event.key === "[" || event.key === "{" ? -1 : 1) * (event.shiftKey ? 15 : 1));
+  } else if (event.key === "Delete" || event.key === "Backspace") {
+    remove(pid);
+  } else {
+    return;
+  }
+  event.preventDefault();
+});
+document.addEventListener("focusin", (event) => {
+  const piece = event.target.closest && event.target.closest("[data-piece]");
+  if (piece && piece.dataset.piece !== state.selected) select(piece.dataset.piece);
+});

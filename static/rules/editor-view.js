@@ -1,0 +1,167 @@
+// The setup editor's view of the table: pinch, wheel and drag to zoom and pan (the Panzoom library, installed by
+// npm), + / − / fit the action / whole table, the overview inset, and the dial's ghosts on the table.
+import { css, svgPoint, tableSvg, unstyle } from "./editor-common.js";
+import { placeTools } from "./editor-pieces.js";
+
+const READABLE = 1.25; // CSS px per mm at least at the default zoom: a 40 mm base is 50 px across
+const MOST = 2.2; // CSS px per mm at most when fitting (a lone small base: 88 px); + zooms further
+
+let pz = null; // the Panzoom instance of the current table
+let zoomed = null; // the element it zooms
+let view = null; // {scale, x, y}: kept across redraws of the same question
+let fitKey = null; // what the table was last fitted to
+
+function fitted(whole, el = zoomed) {
+  // the scale and pan that show the fit box (or the whole table) in the stage, readable if there are pieces
+  const svg = el && el.querySelector("svg");
+  const stage = document.querySelector("#preview .stage");
+  if (!svg || !stage) return null;
+  const vb = svg.viewBox.baseVal;
+  const box = whole ? [vb.x, vb.y, vb.width, vb.height] : (svg.dataset.fit || "").split(" ").map(Number);
+  if (box.length !== 4 || box.some((v) => !Number.isFinite(v))) return null;
+  const [bx, by, bw, bh] = box;
+  const unit = el.offsetWidth / vb.width; // px per mm at scale 1
+  const cw = stage.clientWidth;
+  const ch = stage.clientHeight;
+  let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
+  if (!whole && svg.querySelector("[data-piece]")) scale = Math.max(scale, READABLE / unit);
+  scale = Math.min(scale, MOST / unit);
+  const cx = (bx + bw / 2 - vb.x) * unit;
+  const cy = (by + bh / 2 - vb.y) * unit;
+  return { scale, ...centred(el, scale, cx, cy, cw, ch) };
+}
+function centred(el, scale, cx, cy, cw, ch) {
+  // Panzoom's transform is scale(s) translate(x, y) about the element's centre (its default origin, which its
+  // zoom toward the pointer or the pinch assumes): the pan that puts the element's point (cx, cy) mid-stage
+  const w = el.offsetWidth / 2;
+  const h = el.offsetHeight / 2;
+  return { x: (cw / 2 - w) / scale - cx + w, y: (ch / 2 - h) / scale - cy + h };
+}
+export function fit(whole) {
+  const to = pz && fitted(whole);
+  if (!to) return;
+  pz.zoom(to.scale, { animate: false, force: true });
+  pz.pan(to.x, to.y, { animate: false, force: true });
+}
+export function zoomBy(factor) {
+  const stage = document.querySelector("#preview .stage");
+  if (!pz || !stage) return;
+  const r = stage.getBoundingClientRect();
+  pz.zoomToPoint(pz.getScale() * factor, { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }, { animate: false });
+}
+export function viewCentre() {
+  const svg = tableSvg();
+  const stage = document.querySelector("#preview .stage");
+  if (!svg || !stage) return null;
+  const r = stage.getBoundingClientRect();
+  const p = svgPoint(svg, r.left + r.width / 2, r.top + r.height / 2);
+  return { x: p.x, y: Number(svg.dataset.tableHeight) - p.y };
+}
+export function setupTable() {
+  const el = document.querySelector("#preview .zoomable");
+  const stage = document.querySelector("#preview .stage");
+  if (!el || !stage || typeof window.Panzoom !== "function") {
+    pz = null;
+    zoomed = null;
+    return;
+  }
+  if (el !== zoomed) {
+    const svg = el.querySelector("svg");
+    const key = svg ? svg.dataset.fitKey || "" : "";
+    let start = view;
+    if (view === null || key !== fitKey) {
+      fitKey = key;
+      start = fitted(false, el);
+    }
+    pz = window.Panzoom(el, {
+      canvas: true,
+      minScale: 0.3,
+      maxScale: 60,
+      step: 0.25,
+      excludeClass: "editable",
+      exclude: [...stage.querySelectorAll(".zoom-tools, .piece-tools, .hint")],
+      cursor: "move",
+      startScale: start ? start.scale : 1,
+      startX: start ? start.x : 0,
+      startY: start ? start.y : 0,
+      setTransform: (_el, { x, y, scale }) => {
+        css("#preview .zoomable", `transform: scale(${scale}) translate(${x}px, ${y}px)`);
+      },
+    });
+    unstyle(el, stage);
+    zoomed = el;
+    stage.addEventListener("wheel", (event) => pz && pz.zoomWithWheel(event));
+    el.addEventListener("panzoomchange", (event) => {
+      view = { scale: event.detail.scale, x: event.detail.x, y: event.detail.y };
+      unstyle(el);
+      placeTools();
+      drawOverview();
+    });
+    makeOverview(stage, svg);
+  }
+  placeTools();
+  drawOverview();
+}
+
+// the overview inset: the whole table, the part in view outlined; a tap there looks at that spot
+function makeOverview(stage, svg) {
+  if (!svg) return;
+  const box = document.createElement("div");
+  box.className = "overview";
+  box.setAttribute("aria-hidden", "true");
+  const copy = svg.cloneNode(true);
+  for (const el of copy.querySelectorAll("[id], .option-ghosts, .pick-regions, title, desc, text")) {
+    if (el.matches(".option-ghosts, .pick-regions, title, desc, text")) el.remove();
+    else el.removeAttribute("id");
+  }
+  for (const el of copy.querySelectorAll("[tabindex], [data-piece], [aria-label]")) {
+    for (const name of ["tabindex", "data-piece", "aria-label", "class"]) el.removeAttribute(name);
+  }
+  for (const name of ["data-fit", "data-fit-key", "data-table-height"]) copy.removeAttribute(name);
+  copy.removeAttribute("aria-labelledby");
+  copy.removeAttribute("aria-describedby");
+  copy.removeAttribute("role");
+  copy.setAttribute("class", "overview-svg");
+  const frame = document.createElement("div");
+  frame.className = "overview-frame";
+  box.append(copy, frame);
+  box.addEventListener("pointerdown", (event) => {
+    event.stopPropagation();
+    const r = box.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const unit = zoomed.offsetWidth / vb.width;
+    const scale = pz.getScale();
+    const cx = ((event.clientX - r.left) / r.width) * vb.width * unit;
+    const cy = ((event.clientY - r.top) / r.height) * vb.height * unit;
+    const to = centred(zoomed, scale, cx, cy, stage.clientWidth, stage.clientHeight);
+    pz.pan(to.x, to.y, { animate: false, force: true });
+  });
+  stage.appendChild(box);
+}
+export function drawOverview() {
+  const stage = document.querySelector("#preview .stage");
+  const box = stage && stage.querySelector(".overview");
+  const svg = tableSvg();
+  if (!box || !svg) return;
+  const s = svg.getBoundingClientRect();
+  const r = stage.getBoundingClientRect();
+  const clamp = (v) => Math.min(100, Math.max(0, v));
+  const left = clamp(((r.left - s.left) / s.width) * 100);
+  const top = clamp(((r.top - s.top) / s.height) * 100);
+  const width = clamp(((r.right - s.left) / s.width) * 100) - left;
+  const height = clamp(((r.bottom - s.top) / s.height) * 100) - top;
+  css(".overview-frame", `left: ${left}%; top: ${top}%; width: ${width}%; height: ${height}%`);
+}
+
+// the dial: hovering or focusing a maneuver shows its template and final base on the table (a ghost)
+function showGhost(option) {
+  for (const g of document.querySelectorAll("#preview .option-ghost")) {
+    g.classList.toggle("shown", option !== null && g.dataset.option === option);
+  }
+}
+for (const [kind, show] of [["pointerover", true], ["focusin", true], ["pointerout", false], ["focusout", false]]) {
+  document.addEventListener(kind, (event) => {
+    const link = event.target.closest && event.target.closest("#preview .dial a[data-option]");
+    if (link) showGhost(show ? link.dataset.option : null);
+  });
+}
