@@ -17,7 +17,7 @@ import {
   tableSvg,
   write,
 } from "./editor-common.js";
-import { nearestLegal } from "./legal-spot.js";
+import { nearestLegal } from "./editor-legal.js";
 
 function move(pid, dx, dy) {
   const row = rowOf(pid);
