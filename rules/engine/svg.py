@@ -535,6 +535,7 @@ LEGEND = (
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
+    ("legal places along the ruler (tap one)", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
 )
 
 
@@ -738,6 +739,10 @@ def _figure(
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{f.id}", "class": f"figure {f.kind}"})
     if f.label:
         ET.SubElement(g, "title").text = f.label
+    if f.kind == "legal-line":  # where a move may end along a line: a band wide enough to see and tap near
+        band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
+        ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
+        return
     if f.kind == "line":
         ET.SubElement(
             g,

@@ -1,6 +1,6 @@
 // The setup editor's pieces: tap to select (handles to move, turn and delete, and its properties in the sheet),
-// drag to move, arrow keys to nudge, [ and ] to turn, Delete to remove; a tap in a move's legal region sets
-// its destination.
+// drag to move, arrow keys to nudge, [ and ] to turn, Delete to remove; a tap on or near a move's drawn legal
+// places sets its destination (the nearest legal spot).
 import {
   TAP,
   commit,
@@ -9,6 +9,7 @@ import {
   form,
   normal,
   pieceEl,
+  pxPerUnit,
   read,
   rowOf,
   state,
@@ -16,6 +17,7 @@ import {
   tableSvg,
   write,
 } from "./editor-common.js";
+import { nearestLegal } from "./editor-legal.js";
 
 function move(pid, dx, dy) {
   const row = rowOf(pid);
@@ -236,14 +238,16 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#preview .stage") || event.target.closest("[data-piece], #piece-tools, .zoom-tools, .overview")) {
     return;
   }
-  const region = event.target.closest("#preview .zoomable .figure.area");
   const f = form();
   const toX = f && f.querySelector('[name="to_x"]');
   const toY = f && f.querySelector('[name="to_y"]');
   const action = f && f.querySelector('[name="action"]');
-  if (region && toX && toY && action && action.value.startsWith("move-")) {
-    const svg = tableSvg();
-    const p = svgPoint(svg, event.clientX, event.clientY);
+  const svg = tableSvg();
+  // on or within about 22 px of what is drawn legal: the nearest legal spot
+  const p = svg && toX && toY && action && action.value.startsWith("move-")
+    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 22 / pxPerUnit(svg))
+    : null;
+  if (p) {
     write(toX, p.x);
     write(toY, Number(svg.dataset.tableHeight) - p.y);
     commit(toX);

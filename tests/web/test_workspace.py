@@ -78,8 +78,9 @@ def test_an_armada_move_without_a_destination_draws_its_legal_region_and_offers_
     q |= {"p-1-id": "vic", "p-1-kind": "ship", "p-1-size": "medium", "p-1-x": "900", "p-1-y": "700", "p-1-label": "V"}
     q |= {"action": "move-obstacle", "moved": "rock", "max_distance": "2", "min_distance": "1", "toward": "vic"}
     page = client.get("/setup/", q).content.decode()
-    assert 'class="figure line"' in page or 'class="figure area"' in page  # the legal positions, drawn
-    assert "Tap a spot inside the legal region" in page and 'data-testid="verdict"' not in page
+    # the legal positions drawn: toward a piece, the centre line's legal part as a band to tap
+    assert 'class="figure legal-line"' in page and "legal places along the ruler (tap one)" in page
+    assert "Tap a spot on or near the legal places drawn" in page and 'data-testid="verdict"' not in page
     found = re.findall(r'<a href="(\?[^"]+)">([^<]+)</a>', page.split('class="snaps"')[1])
     links = {htmllib.unescape(label): htmllib.unescape(href) for href, label in found}
     target = parse_qs(urlparse(links["Asteroid field: toward V, as far as it may go"]).query)

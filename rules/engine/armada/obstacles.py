@@ -35,6 +35,7 @@ from shapely.ops import nearest_points
 
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada import narrate_move
+from rules.engine.armada.legal_area import free_star, holeless, least_lead, toward_part, trimmed_lines
 from rules.engine.armada.pieces import (
     footprint,
     footprint_parts,
@@ -676,15 +677,16 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         for g in polygons_of(area.intersection(shown), 1.0):
             name = scenario.names([label])  # the picture's tooltip names the piece as the reader sees it
             figures.append(Figure(f"blocked-{label}-{len(figures)}", "blocked", ring(g), f"blocked by {name}"))
-    for g in [] if use_line else polygons_of(region, 1.0):  # toward with room on the line: only the line is legal
+    drawn = _drawn_legal(locals())  # only what the ruling then accepts (legal_area)
+    for g in [] if use_line else holeless(drawn):  # toward with room on the line: only the line is legal
         figures.append(Figure(f"region-{len(figures)}", "area", ring(g), "legal positions of the reference point"))
-    for g in polygons_of(on_line, 1.0) if use_line else []:
+    for g in holeless(drawn) if use_line else []:
         figures.append(Figure(f"region-strip-{len(figures)}", "area", ring(g), "legal positions on a centre line"))
-    for i, line in enumerate(lines_of(on_line)):
+    for i, line in enumerate(trimmed_lines(drawn, u)):
         figures.append(
             Figure(
                 f"region-line-{i}",
-                "line",
+                "legal-line",
                 tuple((float(x), float(y)) for x, y in line.coords),
                 "legal positions along the line",
             )
@@ -755,6 +757,36 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         "outcome": outcome,
     }
     return facts, figures
+
+
+def _drawn_legal(v: dict[str, Any]) -> BaseGeometry:
+    """The legal places the picture draws (``legal_area``), from ``move_facts``'s own values."""
+    lead_local = _lead(v["local"], (0.0, 0.0), v["u"])
+    c0 = (v["p0"].x, v["p0"].y)
+    if v["toward"]:
+        ruler, lead_at = v["ruler"], v["lead_at"]
+
+        def farthest() -> float | None:
+            best = _farthest(v["admissible"], lead_at)
+            return None if best is None else float(best["lead"])
+
+        lo = least_lead(v["lo"], v["d_min"], farthest, lead_at(c0), AS_CLOSE_TOLERANCE_MM)
+        return toward_part(
+            v["region"], v["on_line"], v["use_line"], v["centre_lines"], ruler.u, ruler.e, lead_local, c0, lo
+        )
+    free, local, s0, d_max = v["free"], v["local"], v["s0"], v["d_max"]
+    # the minimum's end line first: only when no spot reaches it is the farthest reachable looked for
+    drawn = free_star(free, s0, local, c0, d_max, v["d_min"] if v["lo"] else None)
+    if not v["lo"] or not drawn.is_empty:
+        return drawn
+    lo = least_lead(
+        v["lo"],
+        v["d_min"],
+        lambda: _farthest_any_direction(free, local, s0, c0, d_max)[0],
+        -math.inf,
+        AS_CLOSE_TOLERANCE_MM,
+    )
+    return free_star(free, s0, local, c0, d_max, lo)
 
 
 def _fix(proposed: shapely.Point, goal: BaseGeometry, ruler: Ruler) -> dict[str, Any]:
