@@ -4,7 +4,9 @@ For every action of every game, the library's examples of it are filled to the i
 that cost the engine most (60 pieces, the biggest ships crowding the action, obstacles with 200-point
 zig-zag outlines, the example's own obstacles made 200-point outlines); each variant the parser accepts
 is ruled and drawn, and the slowest per action is measured again in a fresh process for its peak memory
-(resident set, GEOS included) and its first PNG card. Prints a table; nothing here passes or fails.
+(resident set, GEOS included) and its first PNG card. The variant whose card PNG costs the most CPU is not
+always the slowest to rule, so every variant's card is rendered too and each action's slowest is printed.
+Prints a table; nothing here passes or fails.
 Usage: ``python bench/heaviest.py [--action NAME] [--json]``.
 """
 
@@ -137,6 +139,17 @@ def rule_and_draw_ms(doc: dict[str, Any], repeat: int = 3) -> tuple[float, int]:
     return best * 1000, steps
 
 
+def card_png_cpu_ms(doc: dict[str, Any]) -> float:
+    """CPU time of rendering this input's card PNG (resvg keeps nothing between renders: every one is a first)."""
+    from rules.png import render_png
+
+    sc = parse_scenario(doc)
+    svg = render_svg(sc, evaluate(sc), id_prefix="b", standalone=True, caption="example.org/s/abcdefghij/")
+    c = time.process_time()
+    render_png(svg, 1200, 630)
+    return (time.process_time() - c) * 1000
+
+
 def _rss_kb(field: str) -> int:
     """A resident-set figure of this process (GEOS's memory included), in KiB."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -186,6 +199,8 @@ def main() -> None:
         one(args.one)
         return
     heaviest: dict[tuple[str, str], tuple[float, int, str, dict[str, Any]]] = {}
+    slowest_png: dict[tuple[str, str], tuple[float, str]] = {}
+    """Per action, the variant whose card PNG took the most CPU (not always the slowest to rule)."""
     for path in sorted(EXAMPLES.glob("*.json")):
         doc = json.loads(path.read_text())["scenario"]
         key = (doc["game"], doc["action"]["type"])
@@ -200,6 +215,9 @@ def main() -> None:
                 continue  # not an accepted request either: too large a body
             if key not in heaviest or ms > heaviest[key][0]:
                 heaviest[key] = (ms, steps, f"{path.stem}: {name}", variant)
+            png = card_png_cpu_ms(variant)
+            if key not in slowest_png or png > slowest_png[key][0]:
+                slowest_png[key] = (png, f"{path.stem}: {name}")
     rows = []
     for (game, action), (ms, steps, what, variant) in sorted(heaviest.items()):
         tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"heaviest-{game}-{action}.json"
@@ -220,6 +238,8 @@ def main() -> None:
                 "points": fresh["points"],
                 "grew_mb": round(fresh["grew_mb"], 1),
                 "body_kb": round(len(json.dumps(variant)) / 1024, 1),
+                "slowest_png_cpu_ms": round(slowest_png[(game, action)][0], 1),
+                "slowest_png": slowest_png[(game, action)][1],
             }
         )
     if args.json:
@@ -236,6 +256,9 @@ def main() -> None:
             f"{r['first_rule_cpu_ms']:8.1f} {r['first_png_ms']:8.1f} {r['first_png_cpu_ms']:8.1f} "
             f"{r['points']:7} {r['grew_mb']:6.1f} {r['steps']:6} {r['body_kb']:6.1f}  {r['what']}"
         )
+    print("slowest card PNG of each action over all its variants (CPU ms, rendered in this process):")
+    for r in rows:
+        print(f"{r['game']:7} {r['action']:16} {r['slowest_png_cpu_ms']:8.1f}  {r['slowest_png']}")
     print(f"point budget of a picture: {POINT_BUDGET:,} (the PNG's work grows with the points it draws)")
 
 

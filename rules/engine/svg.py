@@ -291,6 +291,7 @@ def render_svg(
     for drawn_key in svg.findall("g[@class='legend']"):
         svg.remove(drawn_key)
     card_words.outline_contacts(svg, stroke=size / card_words.PICTURE * 6)
+    card_words.one_marker_per_label(svg)
     svg.set("x", "0")
     svg.set("y", "0")
     svg.set("width", str(card_words.PICTURE))

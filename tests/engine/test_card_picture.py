@@ -98,3 +98,39 @@ def test_range_overlay_bands_are_measured_from_the_base() -> None:
     )
     svg = render_svg(x, evaluate(x), ranges_from=x_ship.id)
     assert svg.count("stroke-dasharray") >= 3 and ">range 3<" in svg
+
+
+def test_a_contact_label_is_drawn_once_on_the_card_and_once_per_contact_on_the_page() -> None:
+    """The card's text is what resvg spends most on: a table crowded by huge ships touching at the start
+    had 173 contacts each circled with "overlapping at the start", more than half of its first PNG.
+    On the card each distinct label is drawn once (every contact keeps its outline); the page keeps them all."""
+    import xml.etree.ElementTree as ET
+    from collections import Counter
+
+    from bench.heaviest import variants
+
+    doc = json.loads((EXAMPLES / "ar-27-move-mine-near-mine.json").read_text())["scenario"]
+    scenario = parse_scenario(variants(doc)["crowded by big ships"])
+    ruling = evaluate(scenario)
+    contacts = [f for f in ruling.figures if f.kind == "overlap"]
+    labels = Counter(f.label for f in contacts if f.label)
+    assert len(contacts) > 100 and max(labels.values()) > 100  # the crowded start: many contacts, one label
+
+    ns = "{http://www.w3.org/2000/svg}"
+    card = ET.fromstring(render_svg(scenario, ruling, standalone=True, caption="example.org/s/abc/"))
+    picture = card.find(f"{ns}svg")
+    assert picture is not None
+    groups = [g for g in picture.iter(f"{ns}g") if "overlap" in g.get("class", "").split()]
+    assert len(groups) == len(contacts)  # every contact still outlined
+    assert all(g.find(f"{ns}polygon") is not None for g in groups)
+    drawn = Counter(t.text for g in groups for t in g.iter(f"{ns}text"))
+    assert drawn == dict.fromkeys(labels, 1)
+    assert sum(1 for g in groups for _ in g.iter(f"{ns}circle")) == len(labels)
+    # the whole card's text: a label a piece, one a distinct contact label, the edges and the card's words
+    assert sum(1 for _ in card.iter(f"{ns}text")) <= len(scenario.pieces) + len(labels) + 2 + 12
+
+    page = ET.fromstring(render_svg(scenario, ruling))
+    on_page = Counter(
+        t.text for g in page.iter(f"{ns}g") if "overlap" in g.get("class", "") for t in g.iter(f"{ns}text")
+    )
+    assert on_page == labels
