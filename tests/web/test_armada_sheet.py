@@ -62,3 +62,33 @@ def test_the_fit_box_of_an_armada_attack_holds_the_attacker_and_the_defender(
         x0, y0, x1, y1 = game.outline(piece).bounds
         assert x <= x0 and x1 <= x + w, piece.id
         assert y <= height - y1 and height - y0 <= y + h, piece.id  # picture y runs down the table
+
+
+def counter_links(page: str) -> dict[str, str]:
+    """The sheet's dice links by their accessible name ("One red die more"), as hrefs."""
+    nav = re.search(r'<nav class="counters".*?</nav>', page, re.S)
+    assert nav is not None, "the dice pool is beside the attack"
+    found = re.findall(r'<a href="([^"]+)" aria-label="([^"]+)"', nav[0])
+    return {name: htmllib.unescape(href) for href, name in found}
+
+
+def test_the_attack_pool_is_set_in_the_sheet_with_plus_and_minus_links(client: Client) -> None:
+    partial = client.get("/setup/", ATTACK, headers={"HX-Request": "true", "HX-Target": "preview"}).content.decode()
+    links = counter_links(partial)  # in the partial a live preview swaps in: beside who does what
+    assert partial.index('class="who-box"') < partial.index('class="counters"')
+    assert set(links) == {f"One {c} die more" for c in ("red", "blue", "black")}  # none to take away yet
+    page = client.get("/setup/" + links["One red die more"]).content.decode()
+    links = counter_links(page)
+    assert "One red die less" in links and "One blue die less" not in links
+    again = client.get("/setup/" + links["One red die more"])
+    blue = client.get("/setup/" + counter_links(again.content.decode())["One blue die more"])
+    assert blue.status_code == 200
+    setup = Setup(dict(re.findall(r"([^?&=]+)=([^&]*)", counter_links(blue.content.decode())["One red die less"])))
+    assert setup.scenario is not None
+    assert setup.scenario.action["dice"] == {"red": 1, "blue": 1}  # 2 red and 1 blue, then one red less
+    assert "1 blue" in blue.content.decode() and "2 red" in blue.content.decode()
+
+
+def test_the_pool_group_is_not_labelled_armada_twice(client: Client) -> None:
+    page = client.get("/setup/", ATTACK).content.decode()
+    assert "Armada: Armada" not in page and "Armada: Attack pool" in page

@@ -14,7 +14,7 @@ from rules.engine.armada.catalog import catalog
 from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.effects import BLUE_FACES, dice_rolled
-from rules.engine.armada.form import FORM
+from rules.engine.armada.form import FORM, pool_counters
 from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.menus import action_menu, who_menu, zone_regions
@@ -175,6 +175,7 @@ GAME = Game(
     estimates=estimates,
     piece_name=piece_name,
     spacing=spacing,
+    counters=pool_counters,
     changes=CHANGES,
     form=FORM,
     sizes=parse.SIZES,
