@@ -52,3 +52,19 @@ def test_on_a_phone_fit_the_action_shows_the_attacker_and_the_defender_whole(bro
         assert not page.evaluate(INSIDE, ["vsd", "cr"])
         page.get_by_role("button", name="Fit the action").click()
         assert shows(page, "vsd", "cr")
+
+
+def test_on_a_phone_the_dice_pool_is_in_reach_when_the_attack_is_chosen(browser: Browser, base_url: str) -> None:
+    """The trial's Q6: the dice were about 2,900 px below the table, in the form's rows."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(ATTACK | {'pick': '1'})}")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        settle(page)
+        more = page.get_by_role("link", name="One red die more")
+        expect(more).to_be_in_viewport()  # no scrolling: beside the attack
+        box = more.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844 and box["height"] >= 40
+        more.tap()
+        settle(page)
+        expect(page.locator('[name="pool_red"]')).to_have_value("1")
+        expect(page.get_by_role("link", name="One red die less")).to_be_in_viewport()
