@@ -25,7 +25,8 @@ def _groups() -> list[tuple[str, str, tuple[str, ...]]]:
     for n, g in enumerate(GAMES, start=1):
         for label, names in g.form.groups:
             if label not in shared:
-                out.append((f"for-game game-{n} grp-{len(out)}", f"{g.title}: {label}", names))
+                named = label if label.startswith(g.title) else f"{g.title}: {label}"  # never "Armada: Armada …"
+                out.append((f"for-game game-{n} grp-{len(out)}", named, names))
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.engine import games
+from rules.engine import games, placement
 from rules.engine.form import fresh_id, number
 
 NEAR = ("near_x", "near_y")
@@ -39,40 +39,37 @@ def named_row(key: str, rows: list[dict[str, Any]], near: Any = None) -> dict[st
     _, name, values = entry
     base = re.sub(r"[^a-z0-9]+", "-", name.split("(")[0].lower()).strip("-")[:18].strip("-") or "piece"
     dropped = _near(near, game.default_table, AT) if near is not None else None
+    row = {"id": fresh_id(base, {r.get("id") for r in rows}), "heading": "0", **values}
+    row |= game.form.chassis_row(str(values.get("chassis", ""))) or {}
     if dropped is not None:  # put down there on purpose (on a template, partly under a base): not moved off it
         x, y = (round(v, 2) for v in dropped)
     else:
-        x, y = _free_spot(game.default_table, rows, _near(near, game.default_table) if near is not None else None)
-    row = {"id": fresh_id(base, {r.get("id") for r in rows}), "x": str(x), "y": str(y), "heading": "0", **values}
-    return row | (game.form.chassis_row(str(values.get("chassis", ""))) or {})
-
-
-FREE_SPACING = 90
-"""mm between the centres of pieces added by name: enough that none lands on top of another."""
+        centre = _near(near, game.default_table) if near is not None else None
+        x, y = _free_spot(game, rows, row, centre)
+    return {"id": row.pop("id"), "x": f"{x:g}", "y": f"{y:g}", **row}
 
 
 def _free_spot(
-    table: tuple[float, float], rows: list[dict[str, Any]], centre: tuple[float, float] | None = None
-) -> tuple[int, int]:
-    """Mid-table, or the nearest spot on a 90 mm grid around it that no placed piece's centre is near.
+    game: Any, rows: list[dict[str, Any]], row: dict[str, Any], centre: tuple[float, float] | None
+) -> tuple[float, float]:
+    """The spot nearest the view's centre (else mid-table) where the new piece's real outline is clear of
+    every placed piece (``rules.engine.placement``); the centre itself where nothing fits.
 
-    A piece added on top of another could not be picked up: the one drawn above it takes the drag.
+    A piece added on top of another starts the table illegal, and the one drawn above takes the drag.
     """
-    w, h = table
-    cx, cy = (round(centre[0]), round(centre[1])) if centre else (round(w / 2), round(h / 2))
-    taken = []
+    table = game.default_table
+    centre = centre or (table[0] / 2, table[1] / 2)
+    placed = []
     for r in rows:
-        x, y = number(str(r.get("x"))), number(str(r.get("y")))  # as typed: "12,5" is a number too
-        if isinstance(x, int | float) and isinstance(y, int | float):
-            taken.append((x, y))
-    spots = [
-        (cx + i * FREE_SPACING, cy + j * FREE_SPACING)
-        for i in range(-4, 5)
-        for j in range(-4, 5)
-        if 0 < cx + i * FREE_SPACING < w and 0 < cy + j * FREE_SPACING < h
-    ]
-    spots.sort(key=lambda s: (abs(s[0] - cx) + abs(s[1] - cy), -s[1], s[0]))
-    for sx, sy in spots:
-        if all(abs(sx - tx) >= FREE_SPACING or abs(sy - ty) >= FREE_SPACING for tx, ty in taken):
-            return sx, sy
-    return cx, cy
+        try:
+            doc = game.form.piece_document(r)
+        except (TypeError, ValueError):  # a row typed wrong takes no room until it is read
+            continue
+        if doc is not None:
+            placed.append(doc)
+    try:
+        new = game.form.piece_document({**row, "x": "0", "y": "0"})
+    except (TypeError, ValueError):
+        new = None
+    spot = placement.free_spot(game, placed, new, table, centre) if new is not None else None
+    return spot if spot is not None else (round(centre[0]), round(centre[1]))

@@ -133,6 +133,14 @@ class Game:
     """Range or distance bands around a piece, outermost last (label, area), for the picture's overlay."""
     estimates: Callable[[], tuple[str, ...]] = field(default=lambda: ())
     """The estimated figures a ruling of this game rests on, each with its source (pages show them with ≈)."""
+    counters: Callable[[dict[str, Any]], tuple[tuple[str, str, int, int], ...]] = field(default=lambda action: ())
+    """(the action so far) -> counts the setup page sets beside the action with − and + links (e.g. an Armada
+    attack pool's dice of each colour): (the player's word for one, its form field, the count now, the most it
+    may be)."""
+    spacing: Callable[[Piece, Piece], float] = field(default=lambda new, placed: 0.0)
+    """(a piece added by name, one already placed) -> the gap in mm the setup form leaves between them where
+    there is room (e.g. an Armada obstacle at least distance 1 from a ship); never less than
+    ``placement.MIN_GAP``."""
     piece_name: Callable[[Mapping[str, Any]], str] = field(default=kind_words)
     """What a player calls an unlabelled piece (its ship's name, its size, its obstacle or device type in
     words), from its normalised document: never its id. The core makes the names unique (``scenario.py``)."""

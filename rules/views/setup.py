@@ -204,6 +204,15 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
+        ctx["counters"] = [  # e.g. an Armada attack's dice: − and + links beside who does what
+            (
+                word,
+                n,
+                _with(address, {name: str(n - 1)}) if n > 0 else "",
+                _with(address, {name: str(n + 1)}) if n < most else "",
+            )
+            for word, name, n, most in game.counters(chosen)
+        ]
     # adding rows or picking from a menu is not a failed submission: what is missing is listed, with a 200;
     # Undo and Back ask htmx to load an earlier address (a state being built, not a submission)
     building = (

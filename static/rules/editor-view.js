@@ -22,20 +22,27 @@ function fitted(whole, el = zoomed) {
   const [bx, by, bw, bh] = box;
   const unit = el.offsetWidth / vb.width; // px per mm at scale 1
   const cw = stage.clientWidth;
-  const ch = stage.clientHeight;
+  // the hint bar covers the stage's top: the box is fitted into what is left below it
+  const hint = stage.querySelector(".hint");
+  const top = hint && !hint.hidden ? Math.min(hint.offsetHeight, stage.clientHeight / 3) : 0;
+  const ch = stage.clientHeight - top;
   let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
-  if (!whole && svg.querySelector("[data-piece]")) scale = Math.max(scale, READABLE / unit);
+  // pieces stay readable when the box is every piece; an action's box (attacker and defender, a move's
+  // template and final base) is shown whole, whatever its size
+  const action = !whole && !(svg.dataset.fitKey || "").startsWith("pieces;");
+  if (!whole && !action && svg.querySelector("[data-piece]")) scale = Math.max(scale, READABLE / unit);
   scale = Math.min(scale, MOST / unit);
   const cx = (bx + bw / 2 - vb.x) * unit;
   const cy = (by + bh / 2 - vb.y) * unit;
-  return { scale, ...centred(el, scale, cx, cy, cw, ch) };
+  return { scale, ...centred(el, scale, cx, cy, cw, ch, top) };
 }
-function centred(el, scale, cx, cy, cw, ch) {
+function centred(el, scale, cx, cy, cw, ch, top = 0) {
   // Panzoom's transform is scale(s) translate(x, y) about the element's centre (its default origin, which its
   // zoom toward the pointer or the pinch assumes): the pan that puts the element's point (cx, cy) mid-stage
+  // (mid the part below ``top``)
   const w = el.offsetWidth / 2;
   const h = el.offsetHeight / 2;
-  return { x: (cw / 2 - w) / scale - cx + w, y: (ch / 2 - h) / scale - cy + h };
+  return { x: (cw / 2 - w) / scale - cx + w, y: (top + ch / 2 - h) / scale - cy + h };
 }
 export function fit(whole) {
   const to = pz && fitted(whole);

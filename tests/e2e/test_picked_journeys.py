@@ -20,6 +20,18 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MAX_ACTIONS = 12
 
+GRAB = """([pid, x, y, w, h]) => {
+  const spots = [];
+  for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) spots.push([x + (w * i) / 10, y + (h * j) / 10]);
+  spots.sort((a, b) => Math.hypot(a[0] - x - w / 2, a[1] - y - h / 2) - Math.hypot(b[0] - x - w / 2, b[1] - y - h / 2));
+  const mine = ([sx, sy]) => {
+    const e = document.elementFromPoint(sx, sy);
+    return e && e.closest("[data-piece]") && e.closest("[data-piece]").dataset.piece === pid;
+  };
+  return spots.find(mine) || [x + w / 2, y + h / 2];
+}"""
+"""Where a finger lands on a piece: the point nearest its centre where the piece itself takes the touch."""
+
 
 class Journey:
     """One user's actions on the setup page, counted."""
@@ -72,7 +84,8 @@ class Journey:
         )
         box = piece.bounding_box()
         assert box is not None
-        x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        # the finger goes down on the piece where it shows: nearest its centre, not under another piece's handle
+        x0, y0 = page.evaluate(GRAB, [piece_id, box["x"], box["y"], box["width"], box["height"]])
         x1, y1 = x0 + dx_mm * scale, y0 - dy_mm * scale
         x_field = page.locator(f'[data-piece="{piece_id}"]')  # re-read after the preview refreshes
         if self.cdp is None:
@@ -128,7 +141,7 @@ def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
 def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -> None:
     j = journey
     j.add("xwing:ship:t65xwing")  # (457, 457)
-    j.add("xwing:ship:tielnfighter")  # beside it, ahead: (457, 547)
+    j.add("xwing:ship:tielnfighter")  # ahead of it, 10 mm clear: (457, 517)
     j.pick(j.field("p-0-player"), "2")
     j.pick(j.field("p-1-player"), "1")
     j.drag("t-65-x-wing-1", 502, 457)  # aside, so the mine dropped behind the TIE lands partly on it
@@ -143,8 +156,8 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
 def test_an_attack_obstructed_by_an_asteroid(journey: Journey) -> None:
     j = journey
     j.add("xwing:ship:t65xwing")  # (457, 457)
-    j.add("xwing:ship:tielnfighter")  # (457, 547)
-    j.add("xwing:obstacle:asteroid-1")  # (367, 457)
+    j.add("xwing:ship:tielnfighter")  # (457, 517)
+    j.add("xwing:obstacle:asteroid-1")  # beside them, 10 mm clear: (507, 491)
     j.drag("tie-ln-fighter-1", 490, 707)  # range 3, offset: every closest line runs through x 470-477
     j.drag("asteroid-1-1", 473, 582)  # across all of them
     j.press(j.page.get_by_role("link", name="T-65 X-wing attacks TIE/ln Fighter"))

@@ -25,6 +25,19 @@ POOL = {colour: f"pool_{colour}" for colour in COLOURS}
 """The attack pool's fields: how many dice of each colour (a menu, never typed)."""
 ROLLED = {(colour, face): f"rolled_{colour}_{face.replace('-', '_')}" for colour in COLOURS for face in FACES[colour]}
 """The dice rolled: how many of each colour came up each face (a menu per face, never typed)."""
+
+
+def pool_counters(action: dict[str, Any]) -> tuple[tuple[str, str, int, int], ...]:
+    """An attack's pool, one count per colour, set beside the attack (the faces rolled stay in the form)."""
+    if action.get("type") != "attack":
+        return ()
+    dice = action.get("dice")
+    if not isinstance(dice, dict):
+        dice = {}
+    counts = {c: n if isinstance(n, int) and not isinstance(n, bool) else 0 for c, n in dice.items()}
+    return tuple((colour, POOL[colour], counts.get(colour, 0), MAX_DICE) for colour in COLOURS)
+
+
 FACE_WORDS = {"hit-hit": "double hit", "hit-crit": "hit + crit"}
 
 ACTION_FIELDS: dict[str, str] = {
@@ -313,8 +326,8 @@ FORM = FormSpec(
     groups=(
         ("Who acts", ("ship", "speed")),
         ("Attack", ("attacker", "defender", "arc", "defender_zone")),
-        ("Armada attack pool: how many dice of each colour (optional)", tuple(POOL.values())),
-        ("Armada dice rolled: how many came up each face (optional, with the pool)", tuple(ROLLED.values())),
+        ("Attack pool (how many dice of each colour, optional)", tuple(POOL.values())),
+        ("Dice rolled (how many came up each face, optional, with the pool)", tuple(ROLLED.values())),
         ("Where to (a move's target, a relocation, a measured final position)", ("to_x", "to_y", "to_heading")),
         ("Armada maneuver: one click value per joint (e.g. 0, 1, -1), the tool's side", ("clicks", "side")),
         ("Armada squadrons: the squadron that moves; placements as “id: x, y; id: x, y”", ("squadron", "placements")),

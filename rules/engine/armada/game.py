@@ -14,7 +14,7 @@ from rules.engine.armada.catalog import catalog
 from rules.engine.armada.changes import CHANGES
 from rules.engine.armada.dimensions import DISTANCE_BANDS, RANGE_BANDS, TABLE
 from rules.engine.armada.effects import BLUE_FACES, dice_rolled
-from rules.engine.armada.form import FORM
+from rules.engine.armada.form import FORM, pool_counters
 from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.menus import action_menu, who_menu, zone_regions
@@ -118,6 +118,12 @@ def preview_action(pieces: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+def spacing(new: Piece, placed: Piece) -> float:
+    """An obstacle added by name goes at least distance 1 from a ship (and a ship from an obstacle), so a
+    distance 1–2 obstacle move toward the ship has room; other pieces only keep the form's smallest gap."""
+    return DISTANCE_BANDS[0] if {new.kind, placed.kind} == {"obstacle", "ship"} else 0.0
+
+
 def palette() -> tuple[tuple[str, tuple[tuple[str, str, dict[str, str]], ...]], ...]:
     """Ships by card name, a squadron, obstacles by their measured shape, tokens by type."""
     ships = tuple(
@@ -168,6 +174,8 @@ GAME = Game(
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,
     estimates=estimates,
     piece_name=piece_name,
+    spacing=spacing,
+    counters=pool_counters,
     changes=CHANGES,
     form=FORM,
     sizes=parse.SIZES,
