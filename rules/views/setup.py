@@ -208,8 +208,8 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             (
                 word,
                 n,
-                _with(address, {name: str(n - 1)}) if n > 0 else "",
-                _with(address, {name: str(n + 1)}) if n < most else "",
+                link_with(address, {name: str(n - 1)}) if n > 0 else "",
+                link_with(address, {name: str(n + 1)}) if n < most else "",
             )
             for word, name, n, most in game.counters(chosen)
         ]
