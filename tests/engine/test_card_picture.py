@@ -125,7 +125,8 @@ def test_a_contact_label_is_drawn_once_on_the_card_and_once_per_contact_on_the_p
     assert all(g.find(f"{ns}polygon") is not None for g in groups)
     drawn = Counter(t.text for g in groups for t in g.iter(f"{ns}text"))
     assert drawn == dict.fromkeys(labels, 1)
-    assert sum(1 for g in groups for _ in g.iter(f"{ns}circle")) == len(labels)
+    # a short label sits in a disc, a phrase beside the shape: never a disc per contact
+    assert sum(1 for g in groups for _ in g.iter(f"{ns}circle")) <= len(labels)
     # the whole card's text: a label a piece, one a distinct contact label, the edges and the card's words
     assert sum(1 for _ in card.iter(f"{ns}text")) <= len(scenario.pieces) + len(labels) + 2 + 12
 
