@@ -250,7 +250,10 @@ function drawOverview() {
 function pieceName(pid) {
   const row = rowOf(pid);
   const label = row && field(row, "label");
-  return (label && label.value.trim()) || pid;
+  // an unlabelled piece by the name the picture gives it (its <title>, less "(small base)"), never its id
+  const title = pieceEl(pid) && pieceEl(pid).querySelector("title");
+  const drawn = title && title.textContent.replace(/ \([^)]*\)$/, "").trim();
+  return (label && label.value.trim()) || drawn || pid;
 }
 function select(pid) {
   selected = pid && pieceEl(pid) ? pid : null;
