@@ -96,7 +96,10 @@ def test_learn_has_no_small_controls(browser: Browser, base_url: str) -> None:
         page.goto(f"{base_url}/learn/")
         assert _whole_page(page) == []
         page.get_by_role("link", name="Obstacles").last.tap()
-        expect(page.locator("form.learn-choices")).to_be_visible()
+        expect(page.locator("form.learn-choices")).to_be_visible(timeout=30_000)  # drawing one takes a while
+        assert _whole_page(page) == []
+        page.locator("form.learn-choices button").first.tap()  # the reveal, right or wrong
+        expect(page.locator("#learn-result")).to_be_visible(timeout=30_000)
         assert _whole_page(page) == []
 
 
