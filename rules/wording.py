@@ -123,6 +123,11 @@ def _action_problem(setup: Setup, prob: Problem, action_fields: Any, json_mode: 
         words = f"{inner}{say(short if inner else name, prob.message)}"
         if not json_mode:
             form.add_error(name, words)
+        parts = path.split(".")
+        needed = NEEDED.get(parts[1]) if len(parts) > 2 and parts[0] == "action" else None
+        if needed and say(short, prob.message) == "is missing":
+            # a missing place is one thing to the player ("where it goes"), not its inputs "to x" and "to y"
+            return f"{needed[:1].upper()}{needed[1:]}"
         label = str(form.fields[name].label or name)
         return f"{label[:1].upper()}{label[1:].split(' (')[0]}: {words}"
     if prob.field.startswith("table"):

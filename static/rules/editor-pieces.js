@@ -58,7 +58,10 @@ export function remove(pid) {
 function pieceName(pid) {
   const row = rowOf(pid);
   const label = row && field(row, "label");
-  return (label && label.value.trim()) || pid;
+  // an unlabelled piece by the name the picture gives it (its <title>, less "(small base)"), never its id
+  const title = pieceEl(pid) && pieceEl(pid).querySelector("title");
+  const drawn = title && title.textContent.replace(/ \([^)]*\)$/, "").trim();
+  return (label && label.value.trim()) || drawn || pid;
 }
 export function select(pid) {
   state.selected = pid && pieceEl(pid) ? pid : null;

@@ -111,3 +111,24 @@ def test_the_answers_are_on_the_first_screen_of_a_phone(browser: Browser, base_u
             for button in page.locator(".learn-choices button").all():
                 box = button.bounding_box()
                 assert box is not None and box["y"] + box["height"] <= 844, (topic, seed, button.inner_text())
+
+
+def test_next_exercise_puts_its_own_address_in_the_address_bar(browser: Browser, base_url: str) -> None:
+    """The trial's path: a two-question 2.0 exercise, both answered, then Next exercise. The address bar
+    must name the exercise on screen (sharing or reloading it then gives the same one)."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/learn/xwing-attacks/20482423/?ed=2.0")
+        first = page.url
+        ex, _ = _exercise_at(page.url)
+        for qi, q in enumerate(ex.questions):
+            _tap(page, q.label(q.answer))
+            expect(page.locator("h1")).to_have_text("Right")
+            if qi + 1 < len(ex.questions):
+                page.get_by_role("link", name="Next question").tap()
+        page.get_by_role("link", name="Next exercise").tap()
+        expect(page.locator("form.learn-choices")).to_be_visible()
+        assert urlparse(page.url).path != urlparse(first).path
+        shown, qi = _exercise_at(page.url)
+        expect(page.locator(".learn-choices legend")).to_contain_text(shown.questions[qi].text)
+        page.reload()
+        expect(page.locator(".learn-choices legend")).to_contain_text(shown.questions[qi].text)

@@ -161,3 +161,15 @@ def test_no_learn_input_is_a_500(
     else:
         r = client.post(url, {"q": params.get("q", "0"), "answer": answer})
     assert r.status_code in (200, 400, 404, 429)
+
+
+@pytest.mark.parametrize("side", ["made", "missed"])
+def test_a_made_up_close_call_says_what_its_distance_means(client: Client, side: str) -> None:
+    seed = next(s for s in range(200) if (e := _exercise("xwing-attacks", s)).generated and e.side == side)
+    ex = _exercise("xwing-attacks", seed)
+    q = ex.questions[0]
+    html = client.post(f"/learn/xwing-attacks/{seed}/", {"q": "0", "answer": q.answer}).content.decode()
+    said = re.sub(r"\s+", " ", re.search(r'<p class="meta">This is a close call(.*?)</p>', html, re.S).group(1))
+    where = "past the point where the ruling changes" if side == "made" else "short of the point where the ruling"
+    assert f"{ex.moved} is {ex.distance_mm} mm {where}" in said
+    assert "edge of the rule" not in html
