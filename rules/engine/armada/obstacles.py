@@ -284,6 +284,7 @@ def clear_region_caches() -> None:
     """Forget the cached legal-region answers (the benchmark's cold figure)."""
     _forbidden.cache_clear()
     _inner.cache_clear()
+    _recent_figures.clear()
 
 
 def _local(shape: Polygon, pose: Pose) -> Polygon:
@@ -426,10 +427,37 @@ def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
     return rulers
 
 
+RECENT_FIGURES = 8
+"""Situations whose figures ``move_figures`` keeps (the live preview rules a move, then asks for its snaps)."""
+_recent_figures: dict[bytes, tuple[Figure, ...]] = {}
+
+
 def move_ruling(scenario: Scenario) -> Ruling:
     """The ruling on an obstacle or token move: the facts below, told by ``narrate_move``."""
     facts, figures = move_facts(scenario)
+    _remember(scenario, figures)
     return narrate_move.narrate(facts, figures)
+
+
+def move_figures(scenario: Scenario) -> tuple[Figure, ...]:
+    """The figures ``move_ruling`` draws for this situation (its legal region among them).
+
+    The live preview rules the move, then offers snaps from its legal region: the snaps reuse the
+    ruling's figures (kept for the last few situations, by their canonical bytes) instead of computing
+    the region a second time. Figures are frozen, so sharing them is safe.
+    """
+    found = _recent_figures.get(scenario.canonical())
+    if found is None:
+        found = _remember(scenario, move_facts(scenario)[1])
+    return found
+
+
+def _remember(scenario: Scenario, figures: list[Figure]) -> tuple[Figure, ...]:
+    kept = tuple(figures)
+    _recent_figures[scenario.canonical()] = kept
+    while len(_recent_figures) > RECENT_FIGURES:  # oldest first: a dict keeps its insertion order
+        _recent_figures.pop(next(iter(_recent_figures)), None)
+    return kept
 
 
 def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
