@@ -195,14 +195,12 @@ def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
             cache[id(p)] = _ccw_from_lowest(p)
         return cache[id(p)]
 
-    starts, edges, angles, groups = [], [], [], []
-    for i, (p, q) in enumerate(pairs):
-        (s1, e1, a1), (s2, e2, a2) = walk(p), walk(q)
-        starts.append(s1 + s2)
-        edges += [e1, e2]
-        angles += [a1, a2]
-        groups.append(np.full(len(e1) + len(e2), i))
-    group = np.concatenate(groups)
+    walks = [(walk(p), walk(q)) for p, q in pairs]
+    starts = [s1 + s2 for (s1, _, _), (s2, _, _) in walks]
+    edges = [e for w in walks for _, e, _ in w]
+    angles = [a for w in walks for _, _, a in w]
+    sizes = [len(e1) + len(e2) for (_, e1, _), (_, e2, _) in walks]
+    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order (one call, not one per pair)
     order = np.lexsort((np.concatenate(angles), group))
     e = np.concatenate(edges)[order]
     walked = np.cumsum(e, axis=0) - e  # before each edge: exclusive running sum
