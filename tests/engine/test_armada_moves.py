@@ -436,3 +436,27 @@ def test_the_fast_legal_region_matches_a_plain_minkowski_union_on_random_concave
         free_fast, free_ref = within.difference(fast), within.difference(reference)
         assert free_fast.symmetric_difference(free_ref).area < 0.01
         assert set(each) <= {label for label, _ in blockers}
+
+
+def test_shapes_moved_in_one_call_are_the_ones_shapely_affinity_makes() -> None:
+    """The legal region moves its shapes in one call (``_affine_each``): the same coordinates, bit for bit,
+    as ``shapely.affinity``, so the region is the same as when each shape was moved on its own."""
+    import numpy as np
+    import shapely
+    from shapely import affinity
+
+    from rules.engine.armada.obstacles import _affine_each, _rotated_each
+
+    shapes = [
+        shapely.Polygon([(0.1, 0.2), (40.7, -3.3), (12.9, 27.45)]),
+        shapely.box(-5.5, 3.25, 17.125, 9.0).buffer(2),
+    ]
+    offsets = np.array([[-13.37, 4.5], [250.01, -0.07]])
+    moved = _affine_each(shapes, 1.0, 0.0, 0.0, 1.0, offsets[:, 0], offsets[:, 1])
+    for got, shape, (dx, dy) in zip(moved, shapes, offsets, strict=True):
+        assert shapely.equals_exact(got, affinity.translate(shape, dx, dy), tolerance=0)
+    for got, shape in zip(_affine_each(shapes, -1.0, 0.0, 0.0, -1.0), shapes, strict=True):
+        assert shapely.equals_exact(got, affinity.scale(shape, -1.0, -1.0, origin=(0, 0)), tolerance=0)
+    for angle in (-330.0, -90.0, -37.5, 0.0, 180.0):
+        for got, shape in zip(_rotated_each(shapes, angle), shapes, strict=True):
+            assert shapely.equals_exact(got, affinity.rotate(shape, angle, origin=(0, 0)), tolerance=0)

@@ -326,3 +326,41 @@ def test_an_armada_move_already_in_the_situation_is_snapped_without_parsing_it_a
     other = doc["action"] | {"to": {"x": 950, "y": 600, "rotation": 15}}  # another spot: that move is parsed
     with pytest.raises(AssertionError, match="parsed again"):
         snaps_module.snap_menu(table, other)
+
+
+@pytest.mark.parametrize("to", [{"x": 960, "y": 560, "rotation": 15}, {"x": 960.001, "y": 560}])
+def test_an_armada_move_preview_computes_its_legal_region_once(monkeypatch: pytest.MonkeyPatch, to: dict) -> None:
+    """The live preview rules the move, then asks for its destination snaps: they reuse the ruling's legal
+    region, also when no rotation is given (the parser reads it as 0) or the spot has more than hundredths."""
+    import importlib
+
+    from rules.engine import evaluate, parse_scenario
+
+    snaps_module = importlib.import_module("rules.engine.armada.snaps")
+    obstacles = importlib.import_module("rules.engine.armada.obstacles")
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1},
+    ]
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces, "action": move | {"to": to}}
+    obstacles.clear_region_caches()
+    expected = snaps_module.snap_menu(parse_scenario(doc), doc["action"])  # computed on its own
+    assert [kind for _, kind, _ in expected] == ["destination", "destination"]
+    obstacles.clear_region_caches()
+    table = parse_scenario(doc)
+    evaluate(table)
+    computed = []
+    monkeypatch.setattr(obstacles, "move_facts", lambda sc: computed.append(sc) or ([], []))
+    monkeypatch.setattr(snaps_module, "parse_scenario", lambda d: computed.append(d))
+    assert snaps_module.snap_menu(table, doc["action"]) == expected
+    assert computed == []
+    other = doc["action"] | {"to": {"x": 950, "y": 600}}  # another spot: that move's region is computed
+    monkeypatch.undo()
+    obstacles.clear_region_caches()
+    evaluate(table)
+    calls = []
+    real = obstacles.move_facts
+    monkeypatch.setattr(obstacles, "move_facts", lambda sc: calls.append(sc) or real(sc))
+    snaps_module.snap_menu(table, other)
+    assert len(calls) == 1

@@ -68,6 +68,32 @@ DIRECTIONS = 36
 """Directions tried (every 10°) to see how far a minimum without "toward" can be reached at all."""
 
 
+def _affine_each(geoms: Any, a: float, b: float, d: float, e: float, xoff: Any = 0.0, yoff: Any = 0.0) -> np.ndarray:
+    """``shapely.affinity.affine_transform`` of each geometry in one call, with the same arithmetic (so the same
+    coordinates, bit for bit); ``xoff`` and ``yoff`` may give one offset per geometry. One call instead of
+    one per shape: the per-call overhead was about a fifth of a cold legal region."""
+    arr = np.asarray(geoms, dtype=object)
+    if np.ndim(xoff) or np.ndim(yoff):
+        counts = shapely.get_num_coordinates(arr)
+        xoff = np.repeat(np.broadcast_to(np.asarray(xoff, dtype=float), arr.shape), counts)
+        yoff = np.repeat(np.broadcast_to(np.asarray(yoff, dtype=float), arr.shape), counts)
+
+    def move(coords: np.ndarray) -> np.ndarray:
+        x, y = coords.T
+        return np.stack([a * x + b * y + xoff, d * x + e * y + yoff]).T
+
+    return shapely.transform(arr, move)
+
+
+def _rotated_each(geoms: Any, angle: float) -> np.ndarray:
+    """``shapely.affinity.rotate(g, angle, origin=(0, 0))`` of each geometry (degrees), in one call."""
+    r = angle * math.pi / 180.0
+    cosp, sinp = math.cos(r), math.sin(r)
+    cosp = 0.0 if abs(cosp) < 2.5e-16 else cosp
+    sinp = 0.0 if abs(sinp) < 2.5e-16 else sinp
+    return _affine_each(geoms, cosp, -sinp, sinp, cosp, 0 - 0 * cosp + 0 * sinp, 0 - 0 * sinp - 0 * cosp)
+
+
 def _parts(poly: BaseGeometry) -> list[Polygon]:
     """Convex pieces of a polygon (or of each polygon of a collection)."""
     return [part for p in getattr(poly, "geoms", [poly]) if not p.is_empty for part in convex_parts(p)]
@@ -170,14 +196,12 @@ def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
             cache[id(p)] = _ccw_from_lowest(p)
         return cache[id(p)]
 
-    starts, edges, angles, groups = [], [], [], []
-    for i, (p, q) in enumerate(pairs):
-        (s1, e1, a1), (s2, e2, a2) = walk(p), walk(q)
-        starts.append(s1 + s2)
-        edges += [e1, e2]
-        angles += [a1, a2]
-        groups.append(np.full(len(e1) + len(e2), i))
-    group = np.concatenate(groups)
+    walks = [(walk(p), walk(q)) for p, q in pairs]
+    starts = [s1 + s2 for (s1, _, _), (s2, _, _) in walks]
+    edges = [e for w in walks for _, e, _ in w]
+    angles = [a for w in walks for _, _, a in w]
+    sizes = [len(e1) + len(e2) for (_, e1, _), (_, e2, _) in walks]
+    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order (one call, not one per pair)
     order = np.lexsort((np.concatenate(angles), group))
     e = np.concatenate(edges)[order]
     walked = np.cumsum(e, axis=0) - e  # before each edge: exclusive running sum
@@ -230,32 +254,30 @@ def _forbidden(
     moved_local = load(moved_wkb)
     moved_parts = list(load(list(moved_parts_wkbs))) if moved_parts_wkbs else None
     within = load(within_wkb) if within_wkb else None
-    neg = [shapely.affinity.scale(p, -1.0, -1.0, origin=(0, 0)) for p in (moved_parts or _parts(moved_local))]
+    # the reflection scale(-1, -1) about the origin, as shapely.affinity.scale computes it
+    neg = list(_affine_each(moved_parts or _parts(moved_local), -1.0, 0.0, 0.0, -1.0, 0.0, 0.0))
     box = within.bounds if within is not None and not within.is_empty else None
-    nb = np.asarray([p.bounds for p in neg]).reshape(-1, 4)
-    pairs: list[tuple[Polygon, Polygon]] = []
-    owner: list[str] = []
-    for label, given in blockers:
-        for bp in (part for g in given for part in _parts(g)):
-            use = np.ones(len(neg), dtype=bool)
-            if box is not None:  # the sum lies within the sum of the bounding boxes
-                x0, y0, x1, y1 = bp.bounds
-                use = ~(
-                    (x1 + nb[:, 2] < box[0])
-                    | (x0 + nb[:, 0] > box[2])
-                    | (y1 + nb[:, 3] < box[1])
-                    | (y0 + nb[:, 1] > box[3])
-                )
-            for k in np.flatnonzero(use):
-                pairs.append((bp, neg[k]))
-                owner.append(label)
+    nb = shapely.bounds(np.asarray(neg, dtype=object)).reshape(-1, 4)
+    parts = [(label, bp) for label, given in blockers for g in given for bp in _parts(g)]
+    bb = shapely.bounds(np.asarray([bp for _, bp in parts], dtype=object)).reshape(-1, 1, 4)
+    use = np.ones((len(parts), len(neg)), dtype=bool)
+    if box is not None:  # the sum lies within the sum of the bounding boxes
+        use = ~(
+            (bb[:, :, 2] + nb[:, 2] < box[0])
+            | (bb[:, :, 0] + nb[:, 0] > box[2])
+            | (bb[:, :, 3] + nb[:, 3] < box[1])
+            | (bb[:, :, 1] + nb[:, 1] > box[3])
+        )
+    rows, cols = np.nonzero(use)  # row by row: each blocker part with the moved parts in order
+    pairs = [(parts[i][1], neg[k]) for i, k in zip(rows.tolist(), cols.tolist(), strict=True)]
+    owner = [parts[i][0] for i in rows.tolist()]
     shapes = list(convex_sums(pairs))
     if round_:
-        reflected = shapely.affinity.scale(moved_local, -1.0, -1.0, origin=(0, 0))
+        (reflected,) = _affine_each([moved_local], -1.0, 0.0, 0.0, -1.0, 0.0, 0.0)
         grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for *_, r in round_}}
-        for label, x, y, r in round_:
-            shapes.append(shapely.affinity.translate(grown[r], x, y))
-            owner.append(label)
+        offsets = np.asarray([(x, y) for _, x, y, _ in round_], dtype=float)
+        shapes += list(_affine_each([grown[r] for *_, r in round_], 1.0, 0.0, 0.0, 1.0, offsets[:, 0], offsets[:, 1]))
+        owner += [label for label, *_ in round_]
     if within is not None and shapes:
         shapely.prepare(within)
         keep = shapely.intersects(within, np.asarray(shapes, dtype=object))
@@ -276,8 +298,10 @@ def _inner(s0_wkb: bytes, hull_wkb: bytes, d_max: float) -> BaseGeometry:
     """
     grown = shapely.from_wkb(s0_wkb).buffer(d_max, quad_segs=16)
     inner = grown
-    for x, y in shapely.get_coordinates(shapely.from_wkb(hull_wkb).exterior)[:-1]:
-        inner = inner.intersection(shapely.affinity.translate(grown, -x, -y))
+    corners = shapely.get_coordinates(shapely.from_wkb(hull_wkb).exterior)[:-1]
+    copies = _affine_each([grown] * len(corners), 1.0, 0.0, 0.0, 1.0, -corners[:, 0], -corners[:, 1])
+    for moved in copies:
+        inner = inner.intersection(moved)
     return inner
 
 
@@ -285,6 +309,7 @@ def clear_region_caches() -> None:
     """Forget the cached legal-region answers (the benchmark's cold figure)."""
     _forbidden.cache_clear()
     _inner.cache_clear()
+    _recent_figures.clear()
 
 
 def _local(shape: Polygon, pose: Pose) -> Polygon:
@@ -427,10 +452,37 @@ def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
     return rulers
 
 
+RECENT_FIGURES = 8
+"""Situations whose figures ``move_figures`` keeps (the live preview rules a move, then asks for its snaps)."""
+_recent_figures: dict[bytes, tuple[Figure, ...]] = {}
+
+
 def move_ruling(scenario: Scenario) -> Ruling:
     """The ruling on an obstacle or token move: the facts below, told by ``narrate_move``."""
     facts, figures = move_facts(scenario)
+    _remember(scenario, figures)
     return narrate_move.narrate(facts, figures)
+
+
+def move_figures(scenario: Scenario) -> tuple[Figure, ...]:
+    """The figures ``move_ruling`` draws for this situation (its legal region among them).
+
+    The live preview rules the move, then offers snaps from its legal region: the snaps reuse the
+    ruling's figures (kept for the last few situations, by their canonical bytes) instead of computing
+    the region a second time. Figures are frozen, so sharing them is safe.
+    """
+    found = _recent_figures.get(scenario.canonical())
+    if found is None:
+        found = _remember(scenario, move_facts(scenario)[1])
+    return found
+
+
+def _remember(scenario: Scenario, figures: list[Figure]) -> tuple[Figure, ...]:
+    kept = tuple(figures)
+    _recent_figures[scenario.canonical()] = kept
+    while len(_recent_figures) > RECENT_FIGURES:  # oldest first: a dict keeps its insertion order
+        _recent_figures.pop(next(iter(_recent_figures)), None)
+    return kept
 
 
 def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
@@ -505,7 +557,7 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     # overlapping nothing, no part past the end line; toward a piece, on a centre line where possible
     inner = _inner(shapely.to_wkb(s0), shapely.to_wkb(local.convex_hull), d_max)
     upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
-    moved_parts = [shapely.affinity.rotate(q, -p1.heading, origin=(0, 0)) for q in convex_parts(upright)]
+    moved_parts = list(_rotated_each(convex_parts(upright), -p1.heading))
     forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts, within=inner)
     free = inner.difference(forbidden) if not forbidden.is_empty else inner
     proposed = shapely.Point(p1.x, p1.y)

@@ -14,6 +14,7 @@ when a move toward a piece must end on it), so what is offered is what the rulin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import shapely
@@ -21,8 +22,9 @@ from shapely.ops import nearest_points, unary_union
 
 from rules.engine.armada.dimensions import DISTANCE_BANDS
 from rules.engine.armada.maneuver import maneuver_ruling
-from rules.engine.armada.obstacles import move_ruling
+from rules.engine.armada.obstacles import move_figures
 from rules.engine.armada.pieces import body_length, footprint, measured, pose_of, ship_footprint
+from rules.engine.checker import round_angle, round_mm
 from rules.engine.errors import ScenarioError
 from rules.engine.geometry import Pose
 from rules.engine.scenario import Piece, Scenario, parse_scenario
@@ -50,17 +52,21 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     tx, ty = to.get("x"), to.get("y")
     proposed = (float(tx), float(ty)) if isinstance(tx, int | float) and isinstance(ty, int | float) else here
     move = {k: v for k, v in action.items() if k in ("type", kind, "max_distance", "min_distance", "toward")}
-    move["to"] = {"x": float(proposed[0]), "y": float(proposed[1])}
-    if isinstance(to.get("rotation"), int | float):
-        move["to"]["rotation"] = to["rotation"]
-    doc = scenario.to_dict()
+    move["to"] = {"x": round_mm(proposed[0]), "y": round_mm(proposed[1])}
+    rotation = to.get("rotation")
+    if kind == "obstacle":  # as the parser reads it: no rotation given is rotation 0
+        move["to"]["rotation"] = round_angle(float(rotation) if isinstance(rotation, int | float) else 0.0)
+    elif isinstance(rotation, int | float):
+        move["to"]["rotation"] = rotation  # a token has none: the parser refuses it, as it refuses the move
     try:
-        # the situation itself when its action is already this move (the live preview's case): not parsed again
-        ruling = move_ruling(scenario if doc.get("action") == move else parse_scenario(doc | {"action": move}))
+        # the situation itself when its action is already this move (the live preview's case): not parsed again,
+        # and its figures are the ruling's own (the legal region is not computed twice)
+        same = _same_move(scenario.doc.get("action"), move)
+        figures = move_figures(scenario if same else parse_scenario(scenario.to_dict() | {"action": move}))
     except (ScenarioError, KeyError, ValueError, TypeError):
         return []
-    areas = [shapely.Polygon(f.coords) for f in ruling.figures if f.kind == "area" and f.id.startswith("region")]
-    lines = [shapely.LineString(f.coords) for f in ruling.figures if f.id.startswith("region-line")]
+    areas = [shapely.Polygon(f.coords) for f in figures if f.kind == "area" and f.id.startswith("region")]
+    lines = [shapely.LineString(f.coords) for f in figures if f.id.startswith("region-line")]
     out: list[Snap] = []
     values = {"piece": piece.id, "heading": piece.get("rotation" if kind == "obstacle" else "heading")}
     if lines or areas:
@@ -90,6 +96,16 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if proposed == here:  # nothing proposed yet: its own spot is no destination
         out = [o for o in out if "nearest" not in o[0]]
     return on_table(out, scenario.table)
+
+
+def _same_move(action: Any, move: dict[str, Any]) -> bool:
+    """Whether a parsed action is ``move`` (numbers compared as numbers: the parser writes 960.0 as 960)."""
+    to = action.get("to") if isinstance(action, Mapping) else None
+    return (
+        isinstance(to, Mapping)
+        and dict(to) == move["to"]
+        and {k: v for k, v in action.items() if k != "to"} == {k: v for k, v in move.items() if k != "to"}
+    )
 
 
 def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
