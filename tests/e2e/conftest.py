@@ -74,3 +74,18 @@ def watched_page(browser: Browser, **options: Any) -> Iterator[Page]:
     finally:
         context.close()
     assert errors == []
+
+
+def hold_first_setup_post(page: Page) -> list[Route]:
+    """Hold the setup page's next POST (a live preview) so a test can answer it late with
+    ``held[0].fulfill(response=held[0].fetch())``; every other request goes through."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if route.request.method == "POST" and not held:
+            held.append(route)  # answered late, by the test
+        else:
+            route.continue_()
+
+    page.route("**/setup/", hold)
+    return held

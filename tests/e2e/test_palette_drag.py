@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, hold_first_setup_post, watched_page
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -112,15 +112,7 @@ def test_a_choice_made_while_a_preview_is_on_its_way_is_kept(browser: Browser, b
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)
-        held: list[Route] = []
-
-        def hold_the_first(route: Route) -> None:
-            if route.request.method == "POST" and not held:
-                held.append(route)  # answered late, below
-            else:
-                route.continue_()
-
-        page.route("**/setup/", hold_the_first)
+        held = hold_first_setup_post(page)
         # renaming the ship changes the piece menus' names: its preview redraws them (with no ship chosen)
         page.locator('[name="p-0-label"]').fill("Red Leader")
         page.locator('[name="p-0-label"]').dispatch_event("change")

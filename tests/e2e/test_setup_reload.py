@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, hold_first_setup_post, watched_page
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -70,15 +70,7 @@ def test_a_choice_clicked_while_the_typed_values_preview_is_on_its_way_keeps_bot
     """The preview of the typed value answers after the choice: neither its picture nor its address wins."""
     with watched_page(browser, **DESKTOP) as page:
         _a_ship_that_moves(page, base_url)
-        held: list[Route] = []
-
-        def hold_the_first(route: Route) -> None:
-            if route.request.method == "POST" and not held:
-                held.append(route)  # answered late, below
-            else:
-                route.continue_()
-
-        page.route("**/setup/", hold_the_first)
+        held = hold_first_setup_post(page)
         page.locator('[name="p-0-x"]').fill("350")
         page.locator('[name="p-0-x"]').dispatch_event("change")
         page.wait_for_function("() => document.querySelector('.htmx-request') !== null")
@@ -100,15 +92,7 @@ def test_a_choice_clicked_while_a_rename_is_on_its_way_keeps_the_ship_the_name_m
     with watched_page(browser, **DESKTOP) as page:
         _a_ship_that_moves(page, base_url)
         page.locator("#preview .zoomable [data-piece] polygon").first.click()
-        held: list[Route] = []
-
-        def hold_the_first(route: Route) -> None:
-            if route.request.method == "POST" and not held:
-                held.append(route)
-            else:
-                route.continue_()
-
-        page.route("**/setup/", hold_the_first)
+        held = hold_first_setup_post(page)
         name = page.get_by_role("textbox", name="Name")
         name.fill("TIE/ln Fighter")
         name.press("Enter")  # the rename's preview: held
