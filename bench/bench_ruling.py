@@ -561,6 +561,18 @@ def _p95(samples: list[float]) -> float:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def _ms(work: Any, n: int, before: Any = None) -> list[float]:
+    """``n`` wall times of ``work()`` in ms; ``before()``, if given, runs untimed ahead of each (a cache cleared)."""
+    samples = []
+    for _ in range(n):
+        if before is not None:
+            before()
+        t = time.perf_counter()
+        work()
+        samples.append((time.perf_counter() - t) * 1000)
+    return samples
+
+
 def preview_scenario() -> dict:
     """The busy X-Wing bank as the setup page's live preview shows it."""
     doc = busy_scenario()
@@ -598,67 +610,40 @@ def setup_page_figures(n: int) -> None:
     scenario = parse_scenario(doc)
     client, query, headers = preview_request()
     assert client.get("/setup/", query, headers=headers).status_code == 200
-    samples = []
-    for _ in range(n):
-        t = time.perf_counter()
-        client.get("/setup/", query, headers=headers)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: client.get("/setup/", query, headers=headers), n)
     print(
         f"setup preview, {len(doc['pieces'])} pieces (htmx partial: ruling, picture, ghosts, snaps): "
         f"median {statistics.median(samples):.1f} ms, p95 {_p95(samples):.1f} ms (target <= 25 ms)"
     )
     game = games.get(scenario.game)
-    samples = []
-    for _ in range(n):
-        t = time.perf_counter()
-        game.snap_menu(scenario, scenario.action)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: game.snap_menu(scenario, scenario.action), n)
     count = len(game.snap_menu(scenario, scenario.action))
     print(
         f"snap list, {len(doc['pieces'])} pieces ({count} snaps): "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
     )
     move = parse_scenario(armada_obstacle_move())
-    samples = []
-    for _ in range(n):
-        t = time.perf_counter()
-        move_ruling(move)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: move_ruling(move), n)
     print(
         f"Armada legal region (obstacle move ruling), {len(move.pieces)} pieces: "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms; "
         "the same move again, as the live preview asks while the destination is dragged)"
     )
-    samples = []
-    for _ in range(n):
-        clear_region_caches()
-        t = time.perf_counter()
-        move_ruling(move)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: move_ruling(move), n, before=clear_region_caches)
     print(
         f"Armada legal region, cold (its caches cleared each time: a new table or rotation): "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms"
     )
     region = games.get("armada")
     action = armada_obstacle_move()["action"]
-    samples = []
-    for _ in range(n):
-        t = time.perf_counter()
-        region.snap_menu(move, action)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: region.snap_menu(move, action), n)
     print(
         f"Armada destination snaps (from the legal region; after a ruling of the same situation, its figures): "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
     )
     from rules.engine import evaluate
 
-    samples = []
-    for _ in range(n):
-        clear_region_caches()
-        t = time.perf_counter()
-        evaluate(move)
-        region.snap_menu(move, action)
-        samples.append((time.perf_counter() - t) * 1000)
+    samples = _ms(lambda: (evaluate(move), region.snap_menu(move, action)), n, before=clear_region_caches)
     print(
         f"Armada obstacle-move preview's engine work, cold (ruling, then its destination snaps, one legal region): "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms"
