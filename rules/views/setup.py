@@ -32,6 +32,7 @@ from rules.views.setup_links import (
     games_menu,
     is_chosen,
     link_with,
+    side_links,
     snap_links,
     state,
 )
@@ -229,6 +230,7 @@ def _page(
         ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
+        ctx["sides"] = side_links(address, s, game.side_menu(pieces if isinstance(pieces, list) else [], chosen))
         ctx["counters"] = [  # e.g. an Armada attack's dice: − and + links beside who does what
             (
                 word,

@@ -146,9 +146,24 @@ def link_with(address: QueryDict, values: dict[str, str]) -> str:
     return "?" + "&".join(parts)
 
 
+def _rows(s: Setup) -> dict[str, int]:
+    """Each piece's row (its index in the form), by the piece's id."""
+    return {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+
+
+def side_links(address: QueryDict, s: Setup, offers: list[tuple[str, dict[str, int]]]) -> list[tuple[str, str]]:
+    """The game's "whose pieces" offers (``Game.side_menu``) as links that set those rows' players."""
+    rows = _rows(s)
+    return [
+        (label, link_with(address, {f"p-{rows[pid]}-player": str(n) for pid, n in players.items()}))
+        for label, players in offers
+        if all(pid in rows for pid in players)
+    ]
+
+
 def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
-    rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+    rows = _rows(s)
     out = []
     for label, kind, v in games.get(scenario.game).snap_menu(scenario, action_so_far(s.document)):
         i = rows.get(str(v["piece"]))

@@ -107,9 +107,13 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     j.link("Proximity Mine")
     j.link("T-65 X-wing: partly under the Proximity Mine")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")
+    j.link("Make T-65 X-wing an enemy: player 2 (TIE/ln Fighter: player 1)")  # the question says an enemy
+    expect(j.page.locator('[name="p-0-player"]')).to_have_value("1")
+    expect(j.page.locator('[name="p-1-player"]')).to_have_value("2")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")
     j.explain()
     expect(j.page.locator("h1.verdict")).to_contain_text("detonates")
-    assert j.actions == 6
+    assert j.actions == 7
 
 
 def test_a_range_2_attack_obstructed_by_an_asteroid_in_2_0(journey: Journey) -> None:
