@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -25,11 +26,13 @@ from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine
 from rules.setup_state import ADDING, PICKED, Setup, renamed
 from rules.views.common import is_partial
 from rules.views.setup_links import (
+    NoDraft,
     action_so_far,
     address_for,
     games_menu,
     is_chosen,
     link_with,
+    side_links,
     snap_links,
     state,
 )
@@ -91,11 +94,33 @@ def setup(request: HttpRequest) -> HttpResponse:
         return _page(request, request.POST, address)
     # opening a permalink's situation in the editor: its ruling comes from the permalink's cache
     opening = bool(request.GET.get("from")) and "game" not in request.GET
-    return _page(request, state(request), request.GET, opening=opening)
+    try:
+        data = state(request)
+    except NoDraft as e:
+        return _no_draft(request, e)
+    return _page(request, data, request.GET, opening=opening)
 
 
-def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False) -> HttpResponse:
-    """The page (or its preview) for these form values; its links add their values to ``address``."""
+def _no_draft(request: HttpRequest, e: NoDraft) -> HttpResponse:
+    """A draft's address after its draft was pruned: the setup page, empty, saying why and what to do.
+
+    410 Gone, not 200: the address named a draft once and no longer does (a link checker or a search engine
+    drops it instead of keeping an empty editor under it), and the page still works. A key never handed out
+    is a 404 with the same page; to htmx (a link followed in place) a 200, as it swaps nothing else.
+    Not cached: the same values posted again make the same key again.
+    """
+    response = _page(request, None, QueryDict(), no_draft="gone" if e.gone else "unknown")
+    # htmx swaps only a 2xx: a link or Back followed in place shows the same page, said the same way
+    response.status_code = 200 if is_partial(request) else 410 if e.gone else 404
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _page(
+    request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False, no_draft: str = ""
+) -> HttpResponse:
+    """The page (or its preview) for these form values; its links add their values to ``address``
+    (``no_draft``: the address named a draft no longer kept, said at the top)."""
     s = Setup(data)
     pushed = address if request.method == "POST" else None
     whole = _whole_page(request)
@@ -123,6 +148,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     # a live preview also clears the form's errors of the last full page (the whole workspace has none to clear)
     ctx["live"] = is_partial(request) and not whole
     ctx["menus_key"] = s.menus_key
+    ctx["no_draft"], ctx["draft_days"] = no_draft, settings.DRAFT_DAYS
     if ctx["live"]:
         ctx["redrawn"] = _redrawn(s, data)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
@@ -204,6 +230,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
+        ctx["sides"] = side_links(address, s, game.side_menu(pieces if isinstance(pieces, list) else [], chosen))
         ctx["counters"] = [  # e.g. an Armada attack's dice: − and + links beside who does what
             (
                 word,

@@ -63,6 +63,7 @@ function pieceName(pid) {
   const drawn = title && title.textContent.replace(/ \([^)]*\)$/, "").trim();
   return (label && label.value.trim()) || drawn || pid;
 }
+const OWNED = ["ship", "squadron", "device", "remote"];
 export function select(pid) {
   state.selected = pid && pieceEl(pid) ? pid : null;
   for (const el of document.querySelectorAll("#preview [data-piece].selected")) el.classList.remove("selected");
@@ -81,7 +82,8 @@ export function select(pid) {
     const link = document.getElementById("selected-row");
     if (link && row) link.href = `#row-${row.slice(2)}`;
     const kind = row && field(row, "kind");
-    const player = kind && kind.value === "ship" ? field(row, "player") : null;
+    // whose piece it is: a ship, a squadron, a device or a remote (an obstacle or a token is nobody's)
+    const player = kind && OWNED.includes(kind.value) ? field(row, "player") : null;
     for (const b of document.querySelectorAll("#selected [data-tool^=player]")) {
       b.hidden = !player;
       b.setAttribute("aria-pressed", String(Boolean(player) && b.dataset.tool === `player${player.value}`));

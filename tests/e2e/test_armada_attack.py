@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 from tests.e2e.test_journeys import fill_row
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -56,8 +55,7 @@ def attack_query() -> dict[str, str]:
 
 def test_a_drag_that_starts_on_a_hull_zone_moves_the_ship_instead(page: Page, base_url: str) -> None:
     """The zones lie over the ships' tokens: a tap chooses one, a drag still moves the ship beneath."""
-    page.goto(f"{base_url}/setup/?{urlencode(attack_query())}")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url, attack_query())
     settle(page)
     box = page.get_by_role("link", name="Rear hull zone of Nebulon-B").bounding_box()
     assert box is not None
@@ -79,8 +77,7 @@ def test_on_a_phone_the_defenders_hull_zone_is_chosen_by_tapping_it_on_the_table
     """Issue 25: the hull zones are tapped on the picture (390 x 844, touch), chosen in place."""
     q = attack_query()
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(q)}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, q)
         settle(page)
         zone = page.get_by_role("link", name="Left hull zone of Nebulon-B")
         expect(zone).to_be_visible()

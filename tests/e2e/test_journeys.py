@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, editor_ready, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -176,7 +176,7 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module and htmx are ready
+    editor_ready(page)  # the editor module and htmx are ready
     page.wait_for_timeout(600)  # the typing's delayed refresh (400 ms) has gone out too
     page.wait_for_load_state("networkidle")
     page.get_by_role("button", name="Whole table").click()  # the rock is beyond the action's view
@@ -228,8 +228,7 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
 
 def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: str) -> None:
     """Pick a ship by name, pick an asteroid by shape, drag, choose the action: no coordinates typed."""
-    page.goto(f"{base_url}/setup/")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")  # added as soon as it is picked
     expect(page.locator('[name="p-0-id"]')).to_have_value("t-65-x-wing-1")
     page.wait_for_load_state("networkidle")
@@ -240,7 +239,7 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     page.locator('[name="speed"]').select_option("2")
     expect(page.get_by_test_id("verdict")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    editor_ready(page)
     ship = page.locator('#preview [data-piece="t-65-x-wing-1"] polygon').first
     ship.scroll_into_view_if_needed()
     box = ship.bounding_box()
@@ -255,11 +254,10 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
 
 def test_hovering_a_dial_choice_shows_its_ghost(page: Page, base_url: str) -> None:
     """While choosing, the table shows the hovered (or focused) maneuver's template and final base."""
-    page.goto(f"{base_url}/setup/")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
     page.get_by_role("link", name="T-65 X-wing moves").click()
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    editor_ready(page)
     ghost = page.locator('#preview .option-ghost[data-option="2 bank left"]')
     expect(ghost).to_be_hidden()
     page.get_by_role("link", name="2 bank left").hover()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, hold_first_setup_post, watched_page
+from tests.e2e.conftest import PHONE, hold_first_setup_post, open_setup, watched_page
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -45,8 +45,7 @@ def test_a_palette_entry_dragged_onto_the_table_lands_where_it_is_dropped(
 ) -> None:
     touch = kind == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         summary = page.get_by_text("Drag a piece onto the table")
         summary.tap() if touch else summary.click()
         # onto the empty table (no picture yet): it is added mid-table
@@ -81,8 +80,7 @@ def test_a_pieces_name_is_edited_in_its_sheet_and_a_ship_follows_its_name(
 ) -> None:
     touch = kind == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         settle(page)
         ship = page.locator("#preview .zoomable [data-piece] polygon").first
@@ -107,8 +105,7 @@ def test_a_pieces_name_is_edited_in_its_sheet_and_a_ship_follows_its_name(
 def test_a_choice_made_while_a_preview_is_on_its_way_is_kept(browser: Browser, base_url: str) -> None:
     """The answer of a preview asked before a choice redraws the piece menus: it must not undo the choice."""
     with watched_page(browser, **DESKTOP) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, editor_ready, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -57,7 +57,7 @@ class Journey:
 
     def add(self, palette_value: str) -> None:
         """Pick a piece by name in the palette: it is added at once (one action)."""
-        expect(self.page.locator("html[data-editor=on]")).to_have_count(1)
+        editor_ready(self.page)
         before = self.page.locator("#preview .zoomable [data-piece]").count()
         self.pick(self.page.locator('[name="palette"]'), palette_value)
         expect(self.page.locator("#preview .zoomable [data-piece]")).to_have_count(before + 1)
