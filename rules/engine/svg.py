@@ -13,10 +13,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
-from shapely import Polygon, box
+from shapely import Point as ShapelyPoint
+from shapely import Polygon, box, union_all
+from shapely.geometry.base import BaseGeometry
 
 from rules.engine import card as card_words
-from rules.engine import games
+from rules.engine import games, label_spots
 from rules.engine.game import Drawing
 from rules.engine.geometry import Point, Pose, ring
 from rules.engine.ruling import Figure, Ruling
@@ -75,6 +77,8 @@ class _Canvas:
         """The contacts, drawn over the pieces: a piece's label steps off them rather than under them."""
         self.ships: list[Polygon] = []
         """The ships' bases (a page's picture only), drawn over the tokens: a token's label steps off them."""
+        self.over: list[ET.Element] = []
+        """Tokens' labels that could only go over a ship: drawn after the ships, so not hidden under one."""
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
@@ -238,6 +242,8 @@ def render_svg(
             # setup page names the piece it drags)
             named_after = ghost and not editable and any(f.kind == "base" and f.label for f in figures)
             _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
+    if cv.over:
+        ET.SubElement(svg, "g", {"class": "labels-over", "aria-hidden": "true"}).extend(cv.over)
     if editable:
         for g in pieces:
             if "figure" in g.get("class", "").split():
@@ -490,8 +496,12 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off
-    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships)
+    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off;
+    # when no spot next to the token is off them (a squadron under a base), it is drawn over the ships
+    t = _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships, near=d.outline)
+    if cv.ships and any(box(*cv.labels[-1]).intersects(s) for s in cv.ships):
+        g.remove(t)
+        cv.over.append(t)
 
 
 def _ship(
@@ -526,7 +536,7 @@ def _ship(
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
     if label:
-        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts)
+        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts, near=d.outline)
 
 
 LEGEND = (
@@ -641,7 +651,7 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
             },
         )
         top = max(ring_pts, key=lambda q: q[1])
-        _label(g, cv, (top[0], top[1] - cv.font * 1.3), label)
+        _label(g, cv, (top[0], top[1] - cv.font * 1.3), label, near=ShapelyPoint(top))
 
 
 LABEL_OVER = 1.3
@@ -666,26 +676,24 @@ def _across(outline: Polygon) -> float:
 
 
 def _free_spot(
-    cv: _Canvas, at: Point, text: str, font: float | None = None, avoid: list[Polygon] | None = None
+    cv: _Canvas,
+    at: Point,
+    text: str,
+    font: float | None = None,
+    avoid: list[Polygon] | None = None,
+    near: BaseGeometry | None = None,
 ) -> Point:
     """Where a label goes: at ``at`` unless an earlier label, a facing arrow or a shape of ``avoid`` is
-    there; then the nearest of some steps away (further ones when there is something to step off)."""
+    there; then the nearest free spot next to ``near`` (what the label names), or the one it overlaps
+    least (``label_spots.spot``)."""
     font = cv.font if font is None else font
-    w, h = max(1, len(text)) * font * EM, font * 1.2
-    ks = range(1, 9) if avoid else range(1, 4)
-    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in ks for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
-    marks = cv.marks + (avoid or [])
-    for dx, dy in steps:
-        x, y = at[0] + dx, at[1] + dy
-        base = y + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
-        b0 = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
-        if any(b0[0] < b[2] and b[0] < b0[2] and b0[1] < b[3] and b[1] < b0[3] for b in cv.labels):
-            continue
-        if marks and any(box(*b0).intersects(m) for m in marks):
-            continue
-        cv.labels.append(b0)
-        return x, y
-    return at
+    w = max(1, len(text)) * font * EM
+    base = at[1] + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+    first = (at[0] - w / 2, base - font * 0.25, at[0] + w / 2, base + font * 0.95)
+    named = near if near is not None else ShapelyPoint(at)
+    b = label_spots.spot(first, named, taken=cv.labels, marks=cv.marks + (avoid or []), view=cv.view)
+    cv.labels.append(b)
+    return (b[0] + b[2]) / 2, b[1] - font * 0.55
 
 
 def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
@@ -700,14 +708,21 @@ def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
 
 
 def _label(
-    g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | None = None, avoid: list[Polygon] | None = None
-) -> None:
-    """A label centred at ``at``, off the facing arrows and ``avoid``; a piece's (``across``: its width, mm)
-    sized so it is not much wider than the piece on a thumbnail, and every label inside the view."""
+    g: ET.Element,
+    cv: _Canvas,
+    at: Point,
+    text: str,
+    across: float | None = None,
+    avoid: list[Polygon] | None = None,
+    near: BaseGeometry | None = None,
+) -> ET.Element:
+    """A label centred at ``at``, off the facing arrows and ``avoid`` and next to ``near`` (what it names);
+    a piece's (``across``: its width, mm) sized so it is not much wider than the piece on a thumbnail, and
+    every label inside the view."""
     fit = across is not None and cv.fit
     font = min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM)) if fit and across is not None else cv.font
     w = max(1, len(text)) * font * EM
-    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid), w, font)
+    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid, near), w, font)
     t = ET.SubElement(
         g,
         "text",
@@ -721,6 +736,7 @@ def _label(
         },
     )
     t.text = text
+    return t
 
 
 def _centre(coords: tuple[Point, ...]) -> Point:
@@ -785,12 +801,15 @@ def _figure(
     ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))
     if f.kind == "overlap" and f.label and f.label not in named and len(f.label) > MARKER_CHARS:
         # a sentence ("line over Asteroid field") beside the shape, off the pieces it names, not over them
-        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces)
+        shape = Polygon(f.coords).buffer(0)
+        # what it names: the contact and the pieces it lies on (the phrase goes beside them, not far away)
+        named = union_all([shape, *(p for p in cv.pieces if p.intersects(shape))])
+        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces, near=named)
     elif f.kind == "overlap" and f.label and f.label not in named:  # a piece is named by its own label once
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
         # the marker steps around earlier labels (several contacts of a ram sit close together)
-        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label)
+        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label, near=Polygon(f.coords).buffer(0))
         cy = at_y + cv.font * 1.15
         ET.SubElement(
             g,
@@ -824,7 +843,7 @@ def _figure(
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         # a final base's label, sized like a piece's, off the contacts drawn over it
-        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts)
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts, near=Polygon(f.coords).buffer(0))
 
 
 def _ship_colour(p: Piece | None) -> str:
