@@ -342,8 +342,9 @@ def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, flo
             xs += [minx, maxx]
             ys += [miny, maxy]
     for f in ruling.figures:
-        xs += [c[0] for c in f.coords]
-        ys += [c[1] for c in f.coords]
+        if not f.backdrop:  # an arc or a range band may run off the picture: the pieces stay large
+            xs += [c[0] for c in f.coords]
+            ys += [c[1] for c in f.coords]
     if not xs:
         return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     x0, x1 = max(min(xs), -MARGIN - 200) - FOCUS_PAD, min(max(xs), w + MARGIN + 200) + FOCUS_PAD
