@@ -326,22 +326,32 @@ FOCUS_MIN = 260.0
 
 
 def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float]:
-    """Table bounds of what the ruling is about, padded and squared; the whole table without a ruling."""
+    """Table bounds of what the ruling is about, padded and squared.
+
+    That is the pieces the action and the steps name and the figures but the backdrops (a firing arc may
+    run off the picture). A check of the whole table (``whole_table_actions``: an obstacle setup, a
+    detonation) frames the pieces its steps name as well (the obstacles too close, the ships a blast
+    reaches): framing every piece drew them tiny on a phone. The whole table is shown only when it is the
+    point: a check whose steps name no piece frames every piece, as a legal setup names every obstacle.
+    Without a ruling (a stored situation that cannot be ruled), every piece is framed: nothing says which
+    matter, but the empty table around them does not."""
     w, h = scenario.table
-    if ruling is None:
-        return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     game = games.get(scenario.game)
-    ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
-    for st in ruling.steps:
-        ids.update(st.highlight)
+    ids: set[str] = set()
+    if ruling is not None:
+        ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
+        for st in ruling.steps:
+            ids.update(st.highlight)
+    framed = [p for p in scenario.pieces if p.id in ids]
+    if ruling is None or (not framed and scenario.action["type"] in game.whole_table_actions):
+        framed = list(scenario.pieces)
     xs: list[float] = []
     ys: list[float] = []
-    for p in scenario.pieces:
-        if p.id in ids or scenario.action["type"] in game.whole_table_actions:
-            minx, miny, maxx, maxy = game.outline(p).bounds
-            xs += [minx, maxx]
-            ys += [miny, maxy]
-    for f in ruling.figures:
+    for p in framed:
+        minx, miny, maxx, maxy = game.outline(p).bounds
+        xs += [minx, maxx]
+        ys += [miny, maxy]
+    for f in ruling.figures if ruling is not None else ():
         if not f.backdrop:  # an arc or a range band may run off the picture: the pieces stay large
             xs += [c[0] for c in f.coords]
             ys += [c[1] for c in f.coords]

@@ -1,0 +1,86 @@
+"""A check of the whole table is cropped to the pieces it is about, as a ruling's picture is (issue 22: an
+obstacle setup check and a stored situation that cannot be ruled showed every piece of the table, or the
+whole table, and the pieces were tiny on a phone)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from rules.engine import evaluate, games, parse_scenario
+from rules.engine.scenario import Scenario
+from rules.engine.svg import FOCUS_MIN, FOCUS_PAD, render_svg
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
+
+
+def _doc(slug: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{slug}.json").read_text())["scenario"]
+
+
+def _view(svg: str, sc: Scenario) -> tuple[float, float, float, float]:
+    """The picture's view in table mm (x0, y0, x1, y1; y up)."""
+    x, y, w, h = (float(v) for v in ET.fromstring(svg).get("viewBox", "").split())
+    return x, sc.table[1] - y - h, x + w, sc.table[1] - y
+
+
+def _shown(view: tuple[float, float, float, float], sc: Scenario, pid: str) -> bool:
+    """Whether any of a piece lies in the view."""
+    x0, y0, x1, y1 = games.get(sc.game).outline(sc.piece(pid)).bounds
+    return x0 < view[2] and view[0] < x1 and y0 < view[3] and view[1] < y1
+
+
+def _moved(doc: dict[str, Any], pid: str, x: float, y: float) -> dict[str, Any]:
+    doc = copy.deepcopy(doc)
+    piece = next(p for p in doc["pieces"] if p["id"] == pid)
+    piece["x"], piece["y"] = x, y
+    return doc
+
+
+def test_an_obstacle_setup_check_frames_the_obstacles_too_close_not_every_piece() -> None:
+    # the example, with the obstacle near an edge moved to the middle: only o0 and o1 are too close
+    sc = parse_scenario(_moved(_doc("xw-28-setup-violations"), "o5", 650, 650))
+    ruling = evaluate(sc)
+    assert {i for s in ruling.steps for i in s.highlight} == {"o0", "o1"}
+    view = _view(render_svg(sc, ruling), sc)
+    assert view[2] - view[0] <= FOCUS_MIN + 1  # was 572 mm: all six obstacles
+    assert _shown(view, sc, "o0") and _shown(view, sc, "o1")
+    assert not any(_shown(view, sc, p) for p in ("o2", "o3", "o4", "o5"))
+
+
+def test_an_obstacle_too_close_to_an_edge_is_framed_with_that_edge() -> None:
+    # only o5 breaks a rule: it stands some 140 mm from the second player's edge (within range 2)
+    doc = _moved(_moved(_doc("xw-28-setup-violations"), "o1", 450, 450), "o5", 665, 740)
+    sc = parse_scenario(doc)
+    ruling = evaluate(sc)
+    assert {i for s in ruling.steps for i in s.highlight} == {"o5"}
+    view = _view(render_svg(sc, ruling), sc)
+    assert view[1] < sc.table[1] < view[3]  # the edge is in the picture, with room beyond it
+    assert view[2] - view[0] < 350 and not _shown(view, sc, "o0")  # the obstacle and the edge, not the table
+
+
+def test_a_legal_setup_frames_every_obstacle_as_each_is_checked_against_the_others_and_the_edges() -> None:
+    sc = parse_scenario(_doc("xw-27-setup-legal"))
+    view = _view(render_svg(sc, evaluate(sc)), sc)
+    assert all(_shown(view, sc, p.id) for p in sc.pieces)
+
+
+def test_a_detonation_frames_the_blast_and_what_it_reaches() -> None:
+    sc = parse_scenario(_doc("dv-17-proton-bomb-and-remotes"))
+    ruling = evaluate(sc)
+    view = _view(render_svg(sc, ruling), sc)
+    blast = next(f for f in ruling.figures if f.kind == "area")
+    top = max(y for _, y in blast.coords)
+    assert view[3] <= top + FOCUS_PAD + 1  # the far probe droid, which no step names, is not framed
+    assert all(_shown(view, sc, p) for p in ("a", "pb", "probe"))
+
+
+def test_a_situation_drawn_without_a_ruling_frames_its_pieces_not_the_whole_table() -> None:
+    doc = _doc("xw-01-through-asteroid-25")
+    sc = parse_scenario(doc)
+    view = _view(render_svg(sc, None), sc)
+    assert view[2] - view[0] < sc.table[0] * 0.6
+    assert all(_shown(view, sc, p.id) for p in sc.pieces)
