@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
+from shapely import LineString, Polygon, box, union_all
 from shapely import Point as ShapelyPoint
-from shapely import Polygon, box, union_all
 from shapely.geometry.base import BaseGeometry
 
 from rules.engine import card as card_words
@@ -127,7 +127,7 @@ def render_svg(
     """
     w, h = scenario.table
     cv = _Canvas(h)
-    x0, y0, x1, y1 = _focus(scenario, ruling) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    x0, y0, x1, y1 = _focus(scenario, ruling, step) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     size = max(x1 - x0, y1 - y0)
     # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
     cv.font = max(6.0, size / (90 if editable else 55))
@@ -323,9 +323,12 @@ def render_svg(
 
 FOCUS_PAD = 45.0
 FOCUS_MIN = 260.0
+NEAR_MISS = 80.0
+"""mm: a check of the whole table also frames the pieces this close to what it names (a remote just out of
+a blast's reach), not the far ones."""
 
 
-def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float]:
+def _focus(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> tuple[float, float, float, float]:
     """Table bounds of what the ruling is about, padded and squared.
 
     That is the pieces the action and the steps name and the figures but the backdrops (a firing arc may
@@ -334,27 +337,46 @@ def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, flo
     reaches): framing every piece drew them tiny on a phone. The whole table is shown only when it is the
     point: a check whose steps name no piece frames every piece, as a legal setup names every obstacle.
     Without a ruling (a stored situation that cannot be ruled), every piece is framed: nothing says which
-    matter, but the empty table around them does not."""
+    matter, but the empty table around them does not.
+
+    At ``step``, a check of the whole table frames what that step is about (one violation of the setup
+    rules, one bomb): its steps are about pieces far apart, each readable only in a picture of its own.
+    """
     w, h = scenario.table
     game = games.get(scenario.game)
+    whole = scenario.action["type"] in game.whole_table_actions
     ids: set[str] = set()
+    figures = list(ruling.figures) if ruling is not None else []
     if ruling is not None:
         ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
         for st in ruling.steps:
             ids.update(st.highlight)
+        if whole and step is not None and 1 <= step <= len(ruling.steps):
+            ids = set(ruling.steps[step - 1].highlight)
     framed = [p for p in scenario.pieces if p.id in ids]
-    if ruling is None or (not framed and scenario.action["type"] in game.whole_table_actions):
+    if ruling is None or (not framed and whole):
         framed = list(scenario.pieces)
+    elif whole and step is not None and 1 <= step <= len(ruling.steps):
+        # the step's figures, and those drawn from its pieces (a gap between two obstacles, a line to an edge)
+        reach = union_all([game.outline(p) for p in framed]).buffer(0.05) if framed else None
+        figures = [f for f in figures if f.id in ids or (reach is not None and _touches(f, reach))]
     xs: list[float] = []
     ys: list[float] = []
     for p in framed:
         minx, miny, maxx, maxy = game.outline(p).bounds
         xs += [minx, maxx]
         ys += [miny, maxy]
-    for f in ruling.figures if ruling is not None else ():
+    for f in figures:
         if not f.backdrop:  # an arc or a range band may run off the picture: the pieces stay large
             xs += [c[0] for c in f.coords]
             ys += [c[1] for c in f.coords]
+    if whole and xs:  # a near miss is what a judge asks about: is that piece just out of reach?
+        near = box(min(xs), min(ys), max(xs), max(ys)).buffer(NEAR_MISS)
+        for p in scenario.pieces:
+            if p not in framed and game.outline(p).intersects(near):
+                minx, miny, maxx, maxy = game.outline(p).bounds
+                xs += [minx, maxx]
+                ys += [miny, maxy]
     if not xs:
         return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     x0, x1 = max(min(xs), -MARGIN - 200) - FOCUS_PAD, min(max(xs), w + MARGIN + 200) + FOCUS_PAD
@@ -362,6 +384,12 @@ def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, flo
     side = max(x1 - x0, y1 - y0, FOCUS_MIN)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+
+
+def _touches(f: Figure, shape: BaseGeometry) -> bool:
+    """Whether a figure starts, ends or lies on ``shape``."""
+    drawn = LineString(f.coords) if f.kind == "line" or len(f.coords) < 3 else Polygon(f.coords)
+    return bool(drawn.intersects(shape))
 
 
 def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float, str]:

@@ -68,14 +68,17 @@ def test_a_legal_setup_frames_every_obstacle_as_each_is_checked_against_the_othe
     assert all(_shown(view, sc, p.id) for p in sc.pieces)
 
 
-def test_a_detonation_frames_the_blast_and_what_it_reaches() -> None:
-    sc = parse_scenario(_doc("dv-17-proton-bomb-and-remotes"))
-    ruling = evaluate(sc)
-    view = _view(render_svg(sc, ruling), sc)
+def test_a_detonation_frames_the_blast_what_it_reaches_and_a_near_miss_not_a_far_piece() -> None:
+    doc = _doc("dv-17-proton-bomb-and-remotes")
+    sc = parse_scenario(doc)
+    view = _view(render_svg(sc, evaluate(sc)), sc)
+    assert all(_shown(view, sc, p) for p in ("a", "pb", "probe", "probe2"))  # the far probe: 60 mm out of reach
+    far = parse_scenario(_moved(doc, "probe2", 300, 850))
+    ruling = evaluate(far)
+    view = _view(render_svg(far, ruling), far)
+    assert all(_shown(view, far, p) for p in ("a", "pb", "probe")) and not _shown(view, far, "probe2")
     blast = next(f for f in ruling.figures if f.kind == "area")
-    top = max(y for _, y in blast.coords)
-    assert view[3] <= top + FOCUS_PAD + 1  # the far probe droid, which no step names, is not framed
-    assert all(_shown(view, sc, p) for p in ("a", "pb", "probe"))
+    assert view[3] <= max(y for _, y in blast.coords) + FOCUS_PAD + 1
 
 
 def test_a_situation_drawn_without_a_ruling_frames_its_pieces_not_the_whole_table() -> None:
@@ -84,3 +87,18 @@ def test_a_situation_drawn_without_a_ruling_frames_its_pieces_not_the_whole_tabl
     view = _view(render_svg(sc, None), sc)
     assert view[2] - view[0] < sc.table[0] * 0.6
     assert all(_shown(view, sc, p.id) for p in sc.pieces)
+
+
+def test_each_step_of_a_setup_check_frames_its_own_violation() -> None:
+    """Two violations in opposite corners: the whole picture needs most of the table; each step's picture
+    shows its own obstacles (and the edge one is too close to) at a size to read."""
+    sc = parse_scenario(_doc("xw-28-setup-violations"))
+    ruling = evaluate(sc)
+    whole = _view(render_svg(sc, ruling), sc)
+    assert whole[2] - whole[0] > 600 and all(_shown(whole, sc, p) for p in ("o0", "o1", "o5"))
+    first = _view(render_svg(sc, ruling, step=1), sc)  # o0 and o1 within range 1 of each other
+    assert first[2] - first[0] <= FOCUS_MIN + 1 and _shown(first, sc, "o0") and _shown(first, sc, "o1")
+    assert not _shown(first, sc, "o5")
+    second = _view(render_svg(sc, ruling, step=2), sc)  # o5 within range 2 of the second player's edge
+    assert second[2] - second[0] <= FOCUS_MIN + 1 and _shown(second, sc, "o5") and second[3] > sc.table[1]
+    assert not _shown(second, sc, "o0")
