@@ -188,13 +188,16 @@ def render_svg(
     edges = ET.SubElement(svg, "g", {"class": "player-edges", "aria-hidden": "true"})
     # picture y of each edge's label: just below player 1's edge (table y = 0), just inside player 2's
     for who, label_y in (("Player 1's edge", h + cv.font * 1.6), ("Player 2's edge", cv.font * 1.1)):
+        ex, ef = min(max((x0 + x1) / 2, 0.0), w), cv.font * (0.8 if cv.fit else 1.0)  # mid-view: a corner's edge
+        ew, base = len(who) * ef * EM, h - label_y
+        cv.labels.append((ex - ew / 2, base - ef * 0.25, ex + ew / 2, base + ef * 0.95))  # the pieces' step off it
         t = ET.SubElement(
             edges,
             "text",
             {
-                "x": _fmt(w / 2),
+                "x": _fmt(ex),
                 "y": _fmt(label_y),
-                "font-size": _fmt(cv.font * (0.8 if cv.fit else 1.0)),
+                "font-size": _fmt(ef),
                 "text-anchor": "middle",
                 "fill": COLOURS["edge"],
                 "font-family": "DejaVu Sans, Arial, sans-serif",

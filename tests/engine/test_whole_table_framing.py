@@ -102,3 +102,12 @@ def test_each_step_of_a_setup_check_frames_its_own_violation() -> None:
     second = _view(render_svg(sc, ruling, step=2), sc)  # o5 within range 2 of the second player's edge
     assert second[2] - second[0] <= FOCUS_MIN + 1 and _shown(second, sc, "o5") and second[3] > sc.table[1]
     assert not _shown(second, sc, "o0")
+
+
+def test_a_picture_cropped_to_a_corner_still_names_the_edge_in_it() -> None:
+    sc = parse_scenario(_doc("xw-28-setup-violations"))
+    svg = ET.fromstring(render_svg(sc, evaluate(sc), step=2))  # o5, by the second player's edge
+    x, _, w, _ = (float(v) for v in svg.get("viewBox", "").split())
+    ns = "{http://www.w3.org/2000/svg}"
+    edge = next(t for t in svg.iter(f"{ns}text") if t.text == "Player 2's edge")
+    assert x < float(edge.get("x", "0")) < x + w
