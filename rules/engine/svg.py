@@ -326,13 +326,19 @@ def render_svg(
 
 FOCUS_PAD = 45.0
 FOCUS_MIN = 260.0
+EDIT_PAD = 25.0
+"""mm around what the setup page's "Fit the action" shows: a phone's stage is wide and short, so its box is
+neither squared nor widened to ``FOCUS_MIN`` (an attack across the stage was fitted by a height it did not
+need), and the margin is narrower than a picture's (the view can be panned)."""
 NEAR_MISS = 80.0
 """mm: a check of the whole table also frames the pieces this close to what it names (a remote just out of
 a blast's reach), not the far ones."""
 
 
-def _focus(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> tuple[float, float, float, float]:
-    """Table bounds of what the ruling is about, padded and squared.
+def _focus(
+    scenario: Scenario, ruling: Ruling | None, step: int | None = None, pad: float | None = None
+) -> tuple[float, float, float, float]:
+    """Table bounds of what the ruling is about, padded and squared (given ``pad``: padded by it alone).
 
     That is the pieces the action and the steps name and the figures but the backdrops (a firing arc may
     run off the picture). A check of the whole table (``whole_table_actions``: an obstacle setup, a
@@ -382,6 +388,10 @@ def _focus(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -
                 ys += [miny, maxy]
     if not xs:
         return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    if pad is not None:  # the setup page's box: fitted to its stage as it is, not squared
+        x0, x1 = max(min(xs), -MARGIN - 200) - pad, min(max(xs), w + MARGIN + 200) + pad
+        y0, y1 = max(min(ys), -MARGIN - 200) - pad, min(max(ys), h + MARGIN + 200) + pad
+        return (x0, y0, x1, y1)
     x0, x1 = max(min(xs), -MARGIN - 200) - FOCUS_PAD, min(max(xs), w + MARGIN + 200) + FOCUS_PAD
     y0, y1 = max(min(ys), -MARGIN - 200) - FOCUS_PAD, min(max(ys), h + MARGIN + 200) + FOCUS_PAD
     side = max(x1 - x0, y1 - y0, FOCUS_MIN)
@@ -407,7 +417,7 @@ def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float
         for st in ruling.steps:
             ids.update(st.highlight)
         action = ",".join(f"{k}={v}" for k, v in sorted(scenario.action.items()) if isinstance(v, str | int))
-        return (*_focus(scenario, ruling), f"{action};{','.join(sorted(ids))}")
+        return (*_focus(scenario, ruling, pad=EDIT_PAD), f"{action};{','.join(sorted(ids))}")
     w, h = scenario.table
     game = games.get(scenario.game)
     bounds = [game.outline(p).bounds for p in scenario.pieces]
