@@ -79,9 +79,20 @@ class _Canvas:
         """The ships' bases (a page's picture only), drawn over the tokens: a token's label steps off them."""
         self.over: list[ET.Element] = []
         """Tokens' labels that could only go over a ship: drawn after the ships, so not hidden under one."""
+        self._bounds: dict[int, tuple[Polygon, tuple[float, float, float, float]]] = {}
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
+
+    def bounds(self, shapes: list[Polygon]) -> list[tuple[float, float, float, float]]:
+        """The shapes' bounds, each worked out once a picture (every label tests the same marks)."""
+        out = []
+        for s in shapes:
+            kept = self._bounds.get(id(s))
+            if kept is None or kept[0] is not s:
+                kept = self._bounds[id(s)] = (s, s.bounds)
+            out.append(kept[1])
+        return out
 
     def pt(self, p: Point) -> str:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
@@ -743,7 +754,8 @@ def _free_spot(
     base = at[1] + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
     first = (at[0] - w / 2, base - font * 0.25, at[0] + w / 2, base + font * 0.95)
     named = near if near is not None else ShapelyPoint(at)
-    b = label_spots.spot(first, named, taken=cv.labels, marks=cv.marks + (avoid or []), view=cv.view)
+    marks = cv.marks + (avoid or [])
+    b = label_spots.spot(first, named, taken=cv.labels, marks=marks, view=cv.view, mark_bounds=cv.bounds(marks))
     cv.labels.append(b)
     return (b[0] + b[2]) / 2, b[1] - font * 0.55
 
