@@ -62,6 +62,9 @@ class Figure:
     holes: tuple[tuple[tuple[float, float], ...], ...] = ()
     pose: tuple[float, float, float] | None = None
     """x, y, heading of a final base: the picture draws its facing arrow there."""
+    backdrop: bool = False
+    """Drawn for context only (a firing arc, a range band): the picture is cropped to the other figures and
+    the pieces, so a backdrop may run off it; framing one made the pieces small on a phone."""
 
 
 @dataclass(frozen=True, slots=True)

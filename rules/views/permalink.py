@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine.changes import changes_since
-from rules.engine.svg import legend_rows
+from rules.engine.svg import PHONE_PICTURE_PX, legend_rows
 from rules.rulings import (
     Unrulable,
     draw,
@@ -112,7 +112,9 @@ def unrulable_page(request: HttpRequest, sid: str, e: Unrulable) -> HttpResponse
     picture = None
     if scenario is not None:
         try:
-            picture = mark_safe(draw(scenario, None, id_prefix=permalink_prefix(row.id)))  # our own SVG
+            # drawn as a permalink's picture is: labels sized for a phone, the marks listed beside it in HTML
+            svg = draw(scenario, None, id_prefix=permalink_prefix(row.id), legend=False, shown_px=PHONE_PICTURE_PX)
+            picture = mark_safe(svg)  # our own SVG
         except Unrulable:
             picture = None
     ctx = {
@@ -120,6 +122,7 @@ def unrulable_page(request: HttpRequest, sid: str, e: Unrulable) -> HttpResponse
         "row": row,
         "reason": e.message,
         "picture": picture,
+        "legend": legend_rows(scenario, None) if picture is not None and scenario is not None else [],
         "document": json.dumps(stored_document(row), indent=2, ensure_ascii=False, sort_keys=True),
         "page_url": request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
         "edit_url": reverse("rules:setup") + "?" + urlencode({"from": row.id}),

@@ -25,7 +25,10 @@ function fitted(whole, el = zoomed) {
   // the hint bar covers the stage's top: the box is fitted into what is left below it
   const hint = stage.querySelector(".hint");
   const top = hint && !hint.hidden ? Math.min(hint.offsetHeight, stage.clientHeight / 3) : 0;
-  const ch = stage.clientHeight - top;
+  // and the zoom buttons cover its bottom: an attacker fitted under them was half hidden on a phone
+  const tools = stage.querySelector(".zoom-tools");
+  const bottom = tools && tools.offsetHeight ? Math.min(stage.clientHeight - tools.offsetTop, stage.clientHeight / 4) : 0;
+  const ch = stage.clientHeight - top - bottom;
   let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
   // pieces stay readable when the box is every piece; an action's box (attacker and defender, a move's
   // template and final base) is shown whole, whatever its size
