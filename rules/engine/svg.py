@@ -444,7 +444,7 @@ def _simplified(
     }
     thin = []
     for f in figures:
-        if f.kind != "line" and len(f.coords) > 8:
+        if f.kind not in ("line", "bar") and len(f.coords) > 8:
             shape = Polygon(f.coords, f.holes).simplify(tolerance)
             if shape.geom_type == "Polygon" and not shape.is_empty:
                 holes = tuple(tuple(c)[:-1] for c in (list(i.coords) for i in shape.interiors))
@@ -563,8 +563,15 @@ LEGEND = (
     ("device (under any base it overlaps)", "device", {"fill": "#c94c4c", "fill-opacity": "0.8", "stroke": "#f8fafc"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
-    ("legal places along the ruler (tap one)", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    ("legal places along the ruler", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    (
+        "blocked: a piece there would overlap another (for a moved piece: its centre there)",
+        "blocked",
+        {"fill": "#ff2d55", "fill-opacity": "0.22", "stroke": "#ff2d55", "stroke-dasharray": "2 2"},
+    ),
 )
+TAP_ONE = {"legal-line": " (tap one)"}
+"""What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
 def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
@@ -597,12 +604,15 @@ def _legend_kinds(figures: list[Figure], moved: bool) -> list[tuple[str, str, di
     return [row for row in LEGEND if row[1] in kinds]
 
 
-def legend_rows(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> list[tuple[str, str]]:
+def legend_rows(
+    scenario: Scenario, ruling: Ruling | None, step: int | None = None, *, tapped: bool = False
+) -> list[tuple[str, str]]:
     """What the marks of a page's picture (at ``step``) mean (text, kind), for the page to show beside it:
     drawn in the picture, a legend shrinks with the table (about 6 px on a phone) and hides behind the
-    view's edge."""
+    view's edge. ``tapped``: the page's marks are tapped to choose (the setup page), and the rows say so."""
     moved = ruling is not None and scenario.action["type"] in games.get(scenario.game).moving_actions
-    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, step), moved)]
+    rows = _legend_kinds(_shown_figures(ruling, step), moved)
+    return [(text + (TAP_ONE.get(kind, "") if tapped else ""), kind) for text, kind, _ in rows]
 
 
 def _legend(
@@ -771,7 +781,9 @@ def _figure(
         band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
         ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
         return
-    if f.kind == "line":
+    if f.kind in ("line", "bar"):
+        if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else
+            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts)
         ET.SubElement(
             g,
             "polyline",
