@@ -565,7 +565,7 @@ LEGEND = (
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
     ("legal places along the ruler", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
     (
-        "blocked: a piece there would overlap another (for a moved piece: its centre there)",
+        "blocked: a centre here would overlap a piece",
         "blocked",
         {"fill": "#ff2d55", "fill-opacity": "0.22", "stroke": "#ff2d55", "stroke-dasharray": "2 2"},
     ),
