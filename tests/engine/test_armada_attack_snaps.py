@@ -96,3 +96,11 @@ def test_no_attacking_zone_chosen_yet_uses_the_front_and_says_so() -> None:
     got = snapped([VIC, CR | {"x": 600, "y": 700}], {"type": "attack", "attacker": "vic", "defender": "cr"})
     assert "CR90: at medium range ahead of Victory's front hull zone" in got
     assert snapped([VIC, CR | {"x": 600, "y": 700}], {"type": "attack", "attacker": "vic"}) == {}
+
+
+def test_a_snap_that_would_move_another_piece_off_the_table_is_not_offered() -> None:
+    from rules.engine.snapping import on_table
+
+    inside = {"piece": "a", "x": 5.0, "y": 5.0}
+    assert on_table([("on", "snap", inside | {"also": [{"piece": "b", "x": 9.0, "y": 1.0}]})], (10, 10))
+    assert on_table([("off", "snap", inside | {"also": [{"piece": "b", "x": -1.0, "y": 1.0}]})], (10, 10)) == []
