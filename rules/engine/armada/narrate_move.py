@@ -75,6 +75,11 @@ TEMPLATES: dict[str, str] = {
         "past the ruler's start (the end that touched {name} where it stood), so only the part of the move along "
         "the ruler counts."
     ),
+    "move.measure.rotated": (
+        " The rule does not measure that: it measures how far the {kind}'s farthest part ends along the ruler, "
+        "past the ruler's start (the end that touched {name} where it stood), so what counts is the part of the "
+        "move along the ruler and the turn, which changes which part of it is farthest."
+    ),
     "move.start-lead": " Before the move its farthest part already reached {start_lead:.1f} mm past that start.",
     "move.lead": " Its farthest part ends {lead:.1f} mm past the ruler's start, in the distance {band} band.",
     "move.close": (
@@ -321,7 +326,7 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
             title = n.say("move.title.rotated" if f["rotated"] else "move.title")
             # the shift is the centre's; the rule measures the farthest part along the ruler: say why they differ
             body = n.say("move.centre") if f["across"] >= 0.05 else n.say("move.centre-straight")
-            body += n.say("move.measure")
+            body += n.say("move.measure.rotated" if f["rotated"] else "move.measure")
             if f["start_lead"] > 0.05:
                 body += n.say("move.start-lead")
             body += n.say("move.lead") if f["lead"] > 1e-9 else " " + n.say("move.lead-none")
