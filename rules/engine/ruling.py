@@ -49,7 +49,8 @@ class Figure:
     """A computed geometry the picture can draw (template, ghost base, line).
 
     ``kind`` is one of ``template``, ``template-counted``, ``base``,
-    ``overlap``, ``line``, ``area``, ``blocked`` (positions a piece rules out, titled with it),
+    ``overlap``, ``line``, ``bar`` (a line across a measure, its label drawn at its end: "distance 2"),
+    ``area``, ``blocked`` (positions a piece rules out, titled with it),
     ``ghost``, ``abandoned`` (a position tried and abandoned: a ram's speeds, a tool side that overlaps),
     ``option``, ``label``.  ``coords`` are table
     millimetres: a polygon ring for areas, two or more points for lines.

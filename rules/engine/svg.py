@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from rules.engine import card as card_words
 from rules.engine import games, label_spots
 from rules.engine.game import Drawing
-from rules.engine.geometry import Point, Pose, ring
+from rules.engine.geometry import Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
@@ -246,16 +246,29 @@ def render_svg(
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
     # a device lies on the table: over the obstacles, under the ships (a mine "placed under" a base shows so)
-    for f in figures:
-        if f.kind == "device":
-            _figure(pieces, cv, f, id_prefix, f.id in highlight)
+    devices = [f for f in figures if f.kind == "device"]
+    for f in devices:
+        _figure(pieces, cv, f, id_prefix, f.id in highlight, named={p.label for p in scenario.pieces})
+    under = [Polygon(f.coords) for f in devices if len(f.coords) >= 3]
     for p in scenario.pieces:
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
             # the mover is named once: at its final position when that is drawn, else where it started (the
             # setup page names the piece it drags)
             named_after = ghost and not editable and any(f.kind == "base" and f.label for f in figures)
-            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
+            # a base over a device hides it, as on the table: its fill alone would let the device show through
+            cover = any(overlaps(drawings[p.id].outline, u) for u in under)
+            _ship(
+                pieces,
+                cv,
+                p,
+                drawings[p.id],
+                id_prefix,
+                p.id in highlight,
+                ghost=ghost,
+                label=not named_after,
+                opaque=cover,
+            )
     if cv.over:
         ET.SubElement(svg, "g", {"class": "labels-over", "aria-hidden": "true"}).extend(cv.over)
     if editable:
@@ -500,7 +513,7 @@ def _simplified(
     }
     thin = []
     for f in figures:
-        if f.kind != "line" and len(f.coords) > 8:
+        if f.kind not in ("line", "bar") and len(f.coords) > 8:
             shape = Polygon(f.coords, f.holes).simplify(tolerance)
             if shape.geom_type == "Polygon" and not shape.is_empty:
                 holes = tuple(tuple(c)[:-1] for c in (list(i.coords) for i in shape.interiors))
@@ -568,11 +581,24 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
 
 
 def _ship(
-    parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool, label: bool = True
+    parent: ET.Element,
+    cv: _Canvas,
+    p: Piece,
+    d: Drawing,
+    prefix: str,
+    on: bool,
+    *,
+    ghost: bool,
+    label: bool = True,
+    opaque: bool = False,
 ) -> None:
+    """A ship's base (and frames); ``opaque``: backed with the table's colour, so what lies under it is hidden."""
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
+    if opaque:
+        backing = {"fill": COLOURS["table"], "fill-opacity": "1", "stroke": "none", "class": "backing"}
+        ET.SubElement(g, "polygon", {"points": cv.points(ring(d.outline)), **backing})
     for extra in d.extra:
         ET.SubElement(
             g,
@@ -607,10 +633,18 @@ LEGEND = (
     ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "4 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
+    ("device (under any base it overlaps)", "device", {"fill": "#c94c4c", "fill-opacity": "0.8", "stroke": "#f8fafc"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
-    ("legal places along the ruler (tap one)", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    ("legal places along the ruler", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    (
+        "blocked: a centre here would overlap a piece",
+        "blocked",
+        {"fill": "#ff2d55", "fill-opacity": "0.22", "stroke": "#ff2d55", "stroke-dasharray": "2 2"},
+    ),
 )
+TAP_ONE = {"legal-line": " (tap one)"}
+"""What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
 def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
@@ -643,12 +677,15 @@ def _legend_kinds(figures: list[Figure], moved: bool) -> list[tuple[str, str, di
     return [row for row in LEGEND if row[1] in kinds]
 
 
-def legend_rows(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> list[tuple[str, str]]:
+def legend_rows(
+    scenario: Scenario, ruling: Ruling | None, step: int | None = None, *, tapped: bool = False
+) -> list[tuple[str, str]]:
     """What the marks of a page's picture (at ``step``) mean (text, kind), for the page to show beside it:
     drawn in the picture, a legend shrinks with the table (about 6 px on a phone) and hides behind the
-    view's edge."""
+    view's edge. ``tapped``: the page's marks are tapped to choose (the setup page), and the rows say so."""
     moved = ruling is not None and scenario.action["type"] in games.get(scenario.game).moving_actions
-    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, step), moved)]
+    rows = _legend_kinds(_shown_figures(ruling, step), moved)
+    return [(text + (TAP_ONE.get(kind, "") if tapped else ""), kind) for text, kind, _ in rows]
 
 
 def _legend(
@@ -824,7 +861,9 @@ def _figure(
         band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
         ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
         return
-    if f.kind == "line":
+    if f.kind in ("line", "bar"):
+        if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else
+            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts)
         ET.SubElement(
             g,
             "polyline",
@@ -863,6 +902,17 @@ def _figure(
         "device": {"fill": COLOURS["device"], "fill-opacity": "0.8", "stroke": "#f8fafc"},
     }.get(f.kind, {"fill": "none", "stroke": COLOURS["ghost"]})
     ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))
+    if f.kind == "device" and f.label and f.label not in named and len(f.coords) >= 3:
+        # named off the pieces: a base drawn over the device would hide a label on it
+        _label(
+            g,
+            cv,
+            _centre(f.coords),
+            f.label,
+            across=_across(Polygon(f.coords)),
+            avoid=cv.pieces + cv.contacts,
+            near=Polygon(f.coords),
+        )
     if f.kind == "overlap" and f.label and f.label not in named and len(f.label) > MARKER_CHARS:
         # a sentence ("line over Asteroid field") beside the shape, off the pieces it names, not over them
         shape = Polygon(f.coords).buffer(0)

@@ -172,7 +172,7 @@ def _page(
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
-            ctx["legend"] = legend_rows(sc, ruling)
+            ctx["legend"] = legend_rows(sc, ruling, tapped=True)
         elif isinstance(s.document, dict) and (proposed := proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
@@ -180,7 +180,7 @@ def _page(
             ghosts = option_ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
-            ctx["legend"] = legend_rows(proposed, here)
+            ctx["legend"] = legend_rows(proposed, here, tapped=True)
         elif isinstance(s.document, dict) and (table := pieces_scenario(s.document)) is not None:
             ghosts, regions = option_ghosts(table, s.document), tap_regions(address, table, s.document, json_mode)
             ctx["picture"] = mark_safe(

@@ -170,10 +170,16 @@ def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[s
         if kind == "destination":  # where a move ends: the action's destination, not the piece's row
             out.append((label, link_with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
         elif i is not None:
-            values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
-            if v.get("heading") is not None:
-                values[f"p-{i}-heading"] = str(v["heading"])
-            out.append((label, link_with(address, values)))
+            values: dict[str, str] = {}
+            for m in (v, *v.get("also", ())):  # a snap may move another piece first (its "also")
+                j = rows.get(str(m["piece"]))
+                if j is None:
+                    break
+                values |= {f"p-{j}-x": str(m["x"]), f"p-{j}-y": str(m["y"])}
+                if m.get("heading") is not None:
+                    values[f"p-{j}-heading"] = str(m["heading"])
+            else:
+                out.append((label, link_with(address, values)))
     return out
 
 
