@@ -7,7 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from shapely import Polygon, box, union_all
+from shapely import LineString, Polygon, box, union_all
 from shapely.geometry.base import BaseGeometry
 
 from rules.engine import evaluate, games
@@ -37,6 +37,10 @@ def _named(scenario, ruling) -> dict[str, list[BaseGeometry]]:  # noqa: ANN001 -
             shape = Polygon(f.coords).buffer(0)
             on = [o for o in pieces if o.intersects(shape)] if f.kind == "overlap" else []
             named.setdefault(f.label, []).append(union_all([shape, *on]))
+        elif f.label and f.kind == "device" and len(f.coords) >= 3:  # a dropped or launched device
+            named.setdefault(f.label, []).append(Polygon(f.coords).buffer(0))
+        elif f.label and f.kind == "bar":  # a ruler's cross-bar, named as its band ("distance 2")
+            named.setdefault(f.label, []).append(LineString(f.coords))
     return named
 
 
