@@ -1,5 +1,7 @@
 """An obstacle's effect, as the ruling says it, uses the verb of the rule it cites: a phone trial read "The ship is
-assigned 1 stress token" beside the rule's "the ship gains 1 stress token" (issue 22, the player's language)."""
+assigned 1 stress token" beside the rule's "the ship gains 1 stress token" (issue 22, the player's language). The
+verbs are the rules text's, per edition and obstacle (shared/seeds/000: a 2.5 debris cloud "Gain a stress token",
+loose cargo "is assigned 1 strain token")."""
 
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ EFFECTS_25: dict[str, Effect] = {
         "obstacles/debris-cloud",
     ),
     "gas-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 strain token.",
+        "Break all of the ship's locks and all locks on it, then it is assigned 1 strain token.",
         1,
         {"hit": "gain 1 ion token", "crit": "gain 3 ion tokens"},
         "obstacles/gas-cloud",
@@ -99,21 +99,21 @@ EFFECTS_25: dict[str, Effect] = {
         note="Then the ship skips its Perform Action step this round.",
     ),
     "electro-chaff-cloud": Effect(
-        "Break all of the ship's locks and all locks on it, then it gains 1 jam token.",
+        "Break all of the ship's locks and all locks on it, then it is assigned 1 jam token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/electro-chaff-cloud",
     ),
     "loose-cargo": Effect(
-        "The ship gains 1 strain token.",
+        "The ship is assigned 1 strain token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/loose-cargo",
     ),
     "spare-parts": Effect(
-        "The ship gains 1 strain token.",
+        "The ship is assigned 1 strain token.",
         1,
-        {"hit": "gain 1 stress token", "crit": "gain 1 stress token"},
+        {"hit": "be assigned 1 stress token", "crit": "be assigned 1 stress token"},
         "obstacles/spare-parts",
     ),
 }
