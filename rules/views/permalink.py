@@ -28,6 +28,7 @@ from rules.rulings import (
 )
 from rules.share import share_of, with_step
 from rules.views.common import (
+    in_colour,
     is_partial,
     requested_step,
     ruling_context,
@@ -67,7 +68,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         picture=mark_safe(
             table_picture(scenario, ruling, id_prefix=permalink_prefix(row.id), step=step, ranges=ranges)
         ),
-        legend=legend_rows(scenario, ruling, step),
+        legend=in_colour(scenario, legend_rows(scenario, ruling, step)),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=page_url,

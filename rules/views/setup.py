@@ -24,7 +24,7 @@ from rules.forms import CHECKBOXES, game_menus, piece_menus, redrawn
 from rules.models import store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.setup_state import ADDING, PICKED, Setup, renamed
-from rules.views.common import is_partial
+from rules.views.common import in_colour, is_partial
 from rules.views.setup_links import (
     NoDraft,
     action_so_far,
@@ -37,7 +37,7 @@ from rules.views.setup_links import (
     state,
 )
 from rules.views.setup_table import option_ghosts, pieces_scenario, proposed_here, shape_palette, tap_regions
-from rules.wording import still_needed
+from rules.wording import is_missing, still_needed
 
 
 def _form_context(s: Setup) -> dict[str, Any]:
@@ -63,6 +63,16 @@ def _form_context(s: Setup) -> dict[str, Any]:
         "rows": s.display_rows,
         "groups": action_groups(s.form),
         "checkboxes": CHECKBOXES,
+        **_problem_lists(s),
+    }
+
+
+def _problem_lists(s: Setup) -> dict[str, list[str]]:
+    """The problems under two headings: what is not filled in yet, and what cannot be ruled as set up (a friendly
+    defender, a value the engine refuses)."""
+    return {
+        "missing": [m for m in s.messages if is_missing(m)],
+        "cannot_rule": [m for m in s.messages if not is_missing(m)],
     }
 
 
@@ -172,7 +182,7 @@ def _page(
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
-            ctx["legend"] = legend_rows(sc, ruling, tapped=True)
+            ctx["legend"] = in_colour(sc, legend_rows(sc, ruling, tapped=True))
         elif isinstance(s.document, dict) and (proposed := proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
@@ -180,7 +190,7 @@ def _page(
             ghosts = option_ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
-            ctx["legend"] = legend_rows(proposed, here, tapped=True)
+            ctx["legend"] = in_colour(proposed, legend_rows(proposed, here, tapped=True))
         elif isinstance(s.document, dict) and (table := pieces_scenario(s.document)) is not None:
             ghosts, regions = option_ghosts(table, s.document), tap_regions(address, table, s.document, json_mode)
             ctx["picture"] = mark_safe(
@@ -191,7 +201,7 @@ def _page(
         ctx.pop("picture", None)
         _say(s, "", e.message)
         table = None
-    ctx["games_menu"] = games_menu(address, s)
+    ctx["games_menu"] = games_menu(address, s, placed=bool(ctx["piece_ids"]))
     # snaps are offered live, with the preview (bench/bench_ruling.py times them)
     if s.bound and table is not None and not json_mode:
         snapped = table
@@ -246,6 +256,9 @@ def _page(
         any(key in data for key in (*ADDING, PICKED)) or request.headers.get("HX-History-Restore-Request") == "true"
     )
     ctx["building"] = building
+    ctx |= _problem_lists(s)  # again: the engine's problems were added since
+    # the rows and fields open only when something in them needs the person (a refused value, a JSON document)
+    ctx["fields_open"] = bool(s.bound and not building and (_row_errors(s) or json_mode))
     ctx["still_needed"] = [] if json_mode else still_needed(s)
     # an address is a state being built (a preview, a pick or a rename pushed it, Undo loads it): what is still
     # missing or typed wrong is listed with a 200, so it reloads as it was; Explain is the submission (its 400
@@ -258,6 +271,14 @@ def _page(
     if pushed is not None:
         response["HX-Push-Url"] = reverse("rules:setup") + "?" + pushed.urlencode()
     return response
+
+
+def _row_errors(s: Setup) -> bool:
+    """Whether a row or an input of the form shows an error beside it (so the folded fields open on it)."""
+    rows = list(s.display_rows.forms)
+    return any(f.errors for f in rows) or any(
+        s.form.errors.get(n) for n in s.form.fields if n not in ("game", "edition")
+    )
 
 
 WRAPPED = ("device", "distance", "toward", "speed", "side", "click", "current")

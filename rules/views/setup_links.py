@@ -99,17 +99,19 @@ def state(request: HttpRequest) -> QueryDict | None:
     return data
 
 
-def games_menu(address: QueryDict, s: Setup) -> list[tuple[str, str, bool]]:
-    """Each game and edition as a link (label, address, whether it is the one in use)."""
-    data = s.form.data if s.bound else s.form.initial
-    game_now, edition_now = str(data.get("game") or ""), str(data.get("edition") or "")
+def games_menu(address: QueryDict, s: Setup, placed: bool = False) -> list[tuple[str, str, bool]]:
+    """Each game and edition as a link (label, address, whether it is the one in use: on a first open, the
+    form's initial game and edition).  Once pieces are ``placed`` only their game's editions are offered
+    (an X-Wing ship is no Armada piece): the edition stays in view, the one place it is chosen."""
+    game_now, edition_now = str(s.form["game"].value() or ""), str(s.form["edition"].value() or "")
     return [
         (
-            f"{g.title} {e}" if len(g.editions) > 1 else g.title,
+            f"{g.title} {e}",
             link_with(address, {"game": g.name, "edition": e}),
             g.name == game_now and e == edition_now,
         )
         for g in games.all_games()
+        if not placed or g.name == game_now or game_now not in games.names()
         for e in reversed(g.editions)
     ]
 

@@ -77,6 +77,7 @@ export function select(pid) {
     const name = document.getElementById("selected-label");
     const label = row && field(row, "label");
     if (name && document.activeElement !== name) name.value = label ? label.value : "";
+    if (name) name.placeholder = pieceName(state.selected); // an unnamed piece (an obstacle) shows its default name
     document.getElementById("selected-name").textContent =
       pieceName(state.selected) + (deg !== null && deg !== undefined && deg !== "" ? `, facing ${deg}°` : "");
     const link = document.getElementById("selected-row");

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE, open_setup, watched_page
-from tests.e2e.test_journeys import fill_row
+from tests.e2e.test_journeys import fill_row, open_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -19,9 +19,7 @@ def settle(page: Page) -> None:
 
 
 def test_an_armada_attack_through_an_asteroid_is_picked_explained_and_drawn(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/setup/")
-    page.locator('input[name="game"][value="armada"]').check()
-    page.locator('[name="edition"]').select_option("1.5")
+    open_game(page, base_url, "armada", "1.5")
     fill_row(page, 0, id="vsd", kind="ship", size="medium", x="400", y="300", heading="0", player="1", label="Victory")
     fill_row(page, 1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2", label="Nebulon")
     fill_row(page, 2, id="rock", kind="obstacle", type="asteroid-field", x="400", y="420", heading="90")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE, hold_first_setup_post, open_setup, watched_page
+from tests.e2e.test_journeys import show_fields
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -85,7 +86,7 @@ def test_a_pieces_name_is_edited_in_its_sheet_and_a_ship_follows_its_name(
         settle(page)
         ship = page.locator("#preview .zoomable [data-piece] polygon").first
         ship.tap() if touch else ship.click()
-        name = page.get_by_role("textbox", name="Name")
+        name = page.get_by_role("textbox", name="Name", exact=True)
         expect(name).to_have_value("T-65 X-wing")
         name.fill("Red Leader")
         name.press("Enter")
@@ -110,6 +111,7 @@ def test_a_choice_made_while_a_preview_is_on_its_way_is_kept(browser: Browser, b
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)
         held = hold_first_setup_post(page)
+        show_fields(page)
         # renaming the ship changes the piece menus' names: its preview redraws them (with no ship chosen)
         page.locator('[name="p-0-label"]').fill("Red Leader")
         page.locator('[name="p-0-label"]').dispatch_event("change")

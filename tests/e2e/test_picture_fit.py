@@ -6,11 +6,11 @@ buttons)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser
 
 from rules.engine import games
 from rules.library import examples
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -21,8 +21,7 @@ def test_fit_the_action_shows_an_armada_attacks_ships_large_and_clear_of_the_con
     ex = next(e for e in examples() if e.slug.startswith("ak-01"))
     attacker, defender = ex.scenario.action["attacker"], ex.scenario.action["defender"]
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?from={ex.scenario.short_id()}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, f"from={ex.scenario.short_id()}")
         page.get_by_role("button", name="Fit the action").tap()
         page.wait_for_timeout(300)
         hint = page.locator("#preview .stage .hint").bounding_box()

@@ -181,7 +181,7 @@ def test_a_stored_row_the_parser_now_refuses_opens_everywhere(client: Client) ->
     editor = client.get(f"/setup/?from={sid}")
     assert editor.status_code == 200
     said = htmllib.unescape(editor.content.decode())  # the problem in the page's words, not a JSON path
-    assert "Piece 1 ('a'): the label must not contain" in said and "loose-cargo" in said
+    assert "Piece 1 ('a'): the name on the table must not contain" in said and "loose-cargo" in said
 
 
 def test_a_stored_row_whose_ruling_fails_opens_with_its_picture(client: Client, engine_fails: None) -> None:
