@@ -102,11 +102,12 @@ def state(request: HttpRequest) -> QueryDict | None:
 def games_menu(address: QueryDict, s: Setup, placed: bool = False) -> list[tuple[str, str, bool]]:
     """Each game and edition as a link (label, address, whether it is the one in use: on a first open, the
     form's initial game and edition).  Once pieces are ``placed`` only their game's editions are offered
-    (an X-Wing ship is no Armada piece): the edition stays in view, the one place it is chosen."""
+    (an X-Wing ship is no Armada piece): the edition stays in view, the one place it is chosen.  A game with one
+    edition is named alone ("Armada"): its edition chooses nothing."""
     game_now, edition_now = str(s.form["game"].value() or ""), str(s.form["edition"].value() or "")
     return [
         (
-            f"{g.title} {e}",
+            f"{g.title} {e}" if len(g.editions) > 1 else g.title,  # a game of one edition is named alone
             link_with(address, {"game": g.name, "edition": e}),
             g.name == game_now and e == edition_now,
         )

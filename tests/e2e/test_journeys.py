@@ -19,7 +19,7 @@ def show_fields(page: Page) -> None:
 
 
 def choose_game(page: Page, name: str) -> None:
-    """Pick the game and edition from the sheet's links (the one place they are chosen), e.g. "Armada 1.5"."""
+    """Pick the game and edition from the sheet's links (the one place they are chosen), e.g. "Armada"."""
     page.locator("nav.games").get_by_role("link", name=name).click()
     expect(page.locator("nav.games").get_by_role("link", name=name)).to_have_attribute("aria-current", "true")
 

@@ -17,7 +17,7 @@ def settle(page: Page) -> None:
 
 def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
-    choose_game(page, "Armada 1.5")
+    choose_game(page, "Armada")
     settle(page)
     show_fields(page)
     page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")  # added at once
