@@ -10,7 +10,24 @@ let pz = null; // the Panzoom instance of the current table
 let zoomed = null; // the element it zooms
 let view = null; // {scale, x, y}: kept across redraws of the same question
 let fitKey = null; // what the table was last fitted to
+// Once the user has zoomed or panned, their view is kept across every update in place (a pick, a tap, a drag,
+// dice, Undo) until they ask for a fit (Fit the action, Whole table) or the action itself changes (another kind
+// of action, another acting piece). Until then the table fits itself to what the question is about.
+let userView = false;
+let acting = null; // the action the view was set for: its kind and the pieces it names
+let known = new Set(); // the pieces on the table at the last redraw: one added off-screen brings the view to it
+let setting = false; // the view is being set by the page (a fit), not by the user
+let base = null; // the view the page last set: a gesture that leaves it is the user's
 
+// What covers the stage's edges (stage px): the hint bar on top, the zoom buttons along the bottom. A fit puts its
+// box in the part of the stage between them, so nothing fitted lies under them.
+export function overlays(stage) {
+  const hint = stage.querySelector(".hint");
+  const top = hint && !hint.hidden ? Math.min(hint.offsetTop + hint.offsetHeight, stage.clientHeight / 3) : 0;
+  const tools = stage.querySelector(".zoom-tools");
+  const bottom = tools ? Math.min(stage.clientHeight - tools.offsetTop, stage.clientHeight / 3) : 0;
+  return { top, bottom };
+}
 function fitted(whole, el = zoomed) {
   // the scale and pan that show the fit box (or the whole table) in the stage, readable if there are pieces
   const svg = el && el.querySelector("svg");
@@ -22,10 +39,8 @@ function fitted(whole, el = zoomed) {
   const [bx, by, bw, bh] = box;
   const unit = el.offsetWidth / vb.width; // px per mm at scale 1
   const cw = stage.clientWidth;
-  // the hint bar covers the stage's top: the box is fitted into what is left below it
-  const hint = stage.querySelector(".hint");
-  const top = hint && !hint.hidden ? Math.min(hint.offsetHeight, stage.clientHeight / 3) : 0;
-  const ch = stage.clientHeight - top;
+  const { top, bottom } = overlays(stage);
+  const ch = stage.clientHeight - top - bottom;
   let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
   // pieces stay readable when the box is every piece; an action's box (attacker and defender, a move's
   // template and final base) is shown whole, whatever its size
@@ -44,11 +59,54 @@ function centred(el, scale, cx, cy, cw, ch, top = 0) {
   const h = el.offsetHeight / 2;
   return { x: (cw / 2 - w) / scale - cx + w, y: (top + ch / 2 - h) / scale - cy + h };
 }
+function setView(to) {
+  setting = true;
+  try {
+    pz.zoom(to.scale, { animate: false, force: true });
+    pz.pan(to.x, to.y, { animate: false, force: true });
+  } finally {
+    setting = false;
+  }
+  base = { scale: pz.getScale(), ...pz.getPan() };
+}
 export function fit(whole) {
   const to = pz && fitted(whole);
   if (!to) return;
-  pz.zoom(to.scale, { animate: false, force: true });
-  pz.pan(to.x, to.y, { animate: false, force: true });
+  userView = false;
+  setView(to);
+}
+// the action the table shows: its kind and the pieces it names (the acting piece, its target), read from the form
+function actionNow(pieces) {
+  const f = document.getElementById("setup");
+  const kind = f && f.querySelector('[name="action"]');
+  const parts = [kind ? kind.value : ""];
+  for (const el of f ? f.querySelectorAll("#setup-action select, #setup-action input") : []) {
+    if (el.name !== "action" && pieces.has(el.value)) parts.push(`${el.name}=${el.value}`);
+  }
+  return parts.join(";");
+}
+// a piece just added that lies outside the part of the stage in view: the view moves (not zooms) to it
+function bringIntoView(el, stage, pids) {
+  const { top, bottom } = overlays(stage);
+  const s = stage.getBoundingClientRect();
+  for (const pid of pids) {
+    const piece = el.querySelector(`[data-piece="${CSS.escape(pid)}"]`);
+    if (!piece) continue;
+    const r = piece.getBoundingClientRect();
+    const inside = r.left >= s.left && r.right <= s.right && r.top >= s.top + top && r.bottom <= s.bottom - bottom;
+    if (inside) continue;
+    const scale = pz.getScale();
+    const pan = pz.getPan();
+    const dx = s.left + s.width / 2 - (r.left + r.width / 2);
+    const dy = s.top + top + (s.height - top - bottom) / 2 - (r.top + r.height / 2);
+    setting = true;
+    try {
+      pz.pan(pan.x + dx / scale, pan.y + dy / scale, { animate: false, force: true });
+    } finally {
+      setting = false;
+    }
+    return;
+  }
 }
 export function zoomBy(factor) {
   const stage = document.querySelector("#preview .stage");
@@ -75,11 +133,19 @@ export function setupTable() {
   if (el !== zoomed) {
     const svg = el.querySelector("svg");
     const key = svg ? svg.dataset.fitKey || "" : "";
+    const pieces = new Set([...el.querySelectorAll("[data-piece]")].map((p) => p.dataset.piece));
+    const added = [...pieces].filter((pid) => !known.has(pid));
+    const now = actionNow(pieces);
+    if (now !== acting) userView = false; // another action: the view fits it
+    acting = now;
+    known = pieces;
     let start = view;
-    if (view === null || key !== fitKey) {
-      fitKey = key;
+    let fitting = false;
+    if (view === null || (!userView && key !== fitKey)) {
       start = fitted(false, el);
+      fitting = true;
     }
+    fitKey = key;
     pz = window.Panzoom(el, {
       canvas: true,
       minScale: 0.3,
@@ -98,8 +164,14 @@ export function setupTable() {
     unstyle(el, stage);
     zoomed = el;
     stage.addEventListener("wheel", (event) => pz && pz.zoomWithWheel(event));
+    base = fitting ? { scale: pz.getScale(), ...pz.getPan() } : base;
+    if (userView && added.length) bringIntoView(el, stage, added);
+    view = { scale: pz.getScale(), ...pz.getPan() }; // what the next redraw keeps
     el.addEventListener("panzoomchange", (event) => {
       view = { scale: event.detail.scale, x: event.detail.x, y: event.detail.y };
+      // the user's gesture (a pinch, the wheel, a drag of the table, + or −) once it leaves the view the page set
+      if (!setting && (!base || Math.abs(view.scale / base.scale - 1) > 0.005 ||
+          Math.hypot(view.x - base.x, view.y - base.y) * view.scale > 3)) userView = true;
       unstyle(el);
       placeTools();
       drawOverview();

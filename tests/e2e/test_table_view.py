@@ -1,0 +1,138 @@
+"""The setup table's view on a phone (issue 22, second phone trial): the user's zoom is kept across updates in
+place, a fit leaves nothing under the hint bar or the zoom buttons, the handles stay off the selected piece, an
+Armada ship can be selected during an attack, Back leaves a consistent selection, and a ram is framed."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.test_armada_attack import attack_query
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
+
+
+def settle(page: Page) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(SETTLED)
+    page.wait_for_timeout(80)
+
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    """A CSS px box (left, top, right, bottom) of the first element the selector finds."""
+    box = page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom} }",
+        selector,
+    )
+    assert box is not None
+    return dict(box)
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+NEB = '#preview .zoomable [data-piece="neb"]'
+
+
+def tap_in_view(page: Page, name: str) -> None:
+    """Tap a region of the table (a link by its name) where it shows in the stage."""
+    box = rect(page, f'#preview a[aria-label="{name}"]')
+    stage = rect(page, "#preview .stage")
+    x0, x1 = max(box["left"], stage["left"] + 2), min(box["right"], stage["right"] - 2)
+    y0, y1 = max(box["top"], stage["top"] + 45), min(box["bottom"], stage["bottom"] - 60)
+    assert x0 < x1 and y0 < y1, (name, box, stage)
+    page.touchscreen.tap((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def width(box: dict[str, float]) -> float:
+    return box["right"] - box["left"]
+
+
+def test_the_users_zoom_is_kept_across_hull_zone_taps_until_they_ask_for_a_fit(browser: Browser, base_url: str) -> None:
+    """Zoomed in, a hull-zone tap (an update in place) keeps the view; Fit the action fits again, and so
+    does another action (another attacker)."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(attack_query() | {'defender_zone': 'rear'})}")
+        expect(page.get_by_test_id("verdict")).to_be_visible()
+        settle(page)
+        fitted = rect(page, NEB)
+        page.get_by_role("button", name="Zoom in").tap()
+        page.wait_for_timeout(100)
+        zoomed = rect(page, NEB)
+        assert width(zoomed) > 1.4 * width(fitted)
+        tap_in_view(page, "Left hull zone of Nebulon-B")
+        settle(page)
+        expect(page.locator('[name="defender_zone"]')).to_have_value("left")
+        after = rect(page, NEB)
+        for side in ("left", "top", "right", "bottom"):
+            assert abs(after[side] - zoomed[side]) < 1.5, (side, zoomed, after)
+        tap_in_view(page, "Front hull zone of Nebulon-B")  # and across the next tap
+        settle(page)
+        expect(page.locator('[name="defender_zone"]')).to_have_value("front")
+        assert abs(rect(page, NEB)["left"] - zoomed["left"]) < 1.5
+        page.get_by_role("button", name="Fit the action").tap()
+        page.wait_for_timeout(100)
+        refit = rect(page, NEB)
+        assert width(refit) < 0.9 * width(zoomed)
+        assert_fitted(page)
+        page.get_by_role("button", name="Zoom in").tap()
+        page.wait_for_timeout(100)
+        mine = rect(page, NEB)
+        # another action (Nebulon-B attacks): the view fits that action
+        page.locator("details.who-box > summary").first.tap()
+        page.get_by_role("link", name="Nebulon-B attacks Victory II").tap()
+        settle(page)
+        assert abs(width(rect(page, NEB)) / width(mine) - 1) > 0.1, (rect(page, NEB), mine)
+        assert_fitted(page)
+
+
+FIT_BOX = """() => {
+  const svg = document.querySelector('#preview .zoomable svg'), r = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal, [x, y, w, h] = svg.dataset.fit.split(' ').map(Number);
+  const sx = r.width / vb.width, sy = r.height / vb.height;
+  return {left: r.left + (x - vb.x) * sx, top: r.top + (y - vb.y) * sy,
+          right: r.left + (x + w - vb.x) * sx, bottom: r.top + (y + h - vb.y) * sy};
+}"""
+
+
+def assert_fitted(page: Page) -> None:
+    """The box the page fits (the action) and both ships lie in the part of the stage between the hint bar and
+    the zoom buttons."""
+    hint, tools = rect(page, "#hint"), rect(page, "#preview .zoom-tools")
+    stage = rect(page, "#preview .stage")
+    box = page.evaluate(FIT_BOX)
+    assert box["top"] >= hint["bottom"] - 0.5 and box["bottom"] <= tools["top"] + 0.5, (box, hint, tools)
+    for pid in ("vsd", "neb"):
+        piece = rect(page, f'#preview .zoomable [data-piece="{pid}"]')
+        assert piece["top"] >= hint["bottom"] - 0.5, (pid, piece, hint)
+        assert piece["bottom"] <= tools["top"] + 0.5, (pid, piece, tools)
+        assert stage["left"] <= piece["left"] and piece["right"] <= stage["right"], (pid, piece, stage)
+
+
+def test_a_fit_leaves_nothing_under_the_hint_bar_or_the_zoom_buttons(browser: Browser, base_url: str) -> None:
+    """Every piece of the fitted action lies between the hint bar and the zoom buttons; + is clear of the inset."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(attack_query() | {'defender_zone': 'left'})}")
+        expect(page.get_by_test_id("verdict")).to_be_visible()  # a ruling: the view fits the attack
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        settle(page)
+        for _ in range(2):
+            assert_fitted(page)
+            page.get_by_role("button", name="Zoom in").tap()
+            page.wait_for_timeout(100)
+            page.get_by_role("button", name="Fit the action").tap()
+            page.wait_for_timeout(100)
+        plus = page.get_by_role("button", name="Zoom in").bounding_box()
+        inset = page.locator("#preview .overview").bounding_box()
+        assert plus is not None and inset is not None
+        assert plus["x"] >= inset["x"] + inset["width"], (plus, inset)
+        assert plus["height"] >= 44 and plus["width"] >= 44
+        tools = rect(page, "#preview .zoom-tools")
+        assert tools["bottom"] - tools["top"] < 60  # one row of buttons
