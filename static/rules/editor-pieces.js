@@ -90,7 +90,12 @@ export function select(pid) {
     if (hint) hint.textContent = "Drag it to move it, ↻ to turn it (tap: 45°), ✕ to delete it. Undo takes a change back.";
   } else {
     if (panel) panel.hidden = true;
-    if (hint && tableSvg()) hint.textContent = "Tap a piece to select it, drag it to move it; pinch or + − to zoom.";
+    const zones = document.querySelector("#preview a.pick-region");
+    if (hint && tableSvg()) {
+      hint.textContent = zones
+        ? "Tap a zone to choose it; tap the chosen zone again to select its ship. Pinch or + − to zoom."
+        : "Tap a piece to select it, drag it to move it; pinch or + − to zoom.";
+    }
   }
   placeTools();
 }
@@ -227,6 +232,15 @@ document.addEventListener("click", (event) => {
   if (draggedFromRegion) {
     draggedFromRegion = false;
     return;
+  }
+  // the zone already chosen, tapped again: its ship is selected (to set its player, turn or delete it), which
+  // a tap on a ship covered by zones could not do otherwise; the hint bar says so
+  if (region.getAttribute("aria-current") === "true") {
+    const piece = pieceUnder(event.clientX, event.clientY);
+    if (piece) {
+      select(piece.dataset.piece);
+      return;
+    }
   }
   const link = document.createElement("a");
   link.href = region.getAttribute("href");

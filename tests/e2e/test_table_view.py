@@ -136,3 +136,25 @@ def test_a_fit_leaves_nothing_under_the_hint_bar_or_the_zoom_buttons(browser: Br
         assert plus["height"] >= 44 and plus["width"] >= 44
         tools = rect(page, "#preview .zoom-tools")
         assert tools["bottom"] - tools["top"] < 60  # one row of buttons
+
+
+def test_in_an_armada_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser: Browser, base_url: str) -> None:
+    """The zones cover the ships: a tap on the zone already chosen selects the ship (its player can be set), a
+    tap on another zone still chooses that zone; the hint bar says so."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(attack_query() | {'defender_zone': 'left'})}")
+        expect(page.get_by_test_id("verdict")).to_be_visible()
+        settle(page)
+        expect(page.locator("#hint")).to_contain_text("tap the chosen zone again to select its ship")
+        url = page.url
+        tap_in_view(page, "Left hull zone of Nebulon-B")
+        expect(page.locator("#selected")).to_be_visible()
+        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing 90°")
+        expect(page.get_by_role("button", name="Delete this piece")).to_be_visible()
+        page.get_by_role("button", name="Player 1").tap()
+        expect(page.locator('[name="p-1-player"]')).to_have_value("1")
+        settle(page)
+        assert "defender_zone=left" in page.url and page.url != url  # the player's change, pushed
+        tap_in_view(page, "Rear hull zone of Nebulon-B")
+        settle(page)
+        expect(page.locator('[name="defender_zone"]')).to_have_value("rear")
