@@ -138,7 +138,7 @@ def test_a_fit_leaves_nothing_under_the_hint_bar_or_the_zoom_buttons(browser: Br
         assert tools["bottom"] - tools["top"] < 60  # one row of buttons
 
 
-def test_in_an_armada_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser: Browser, base_url: str) -> None:
+def test_in_an_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser: Browser, base_url: str) -> None:
     """The zones cover the ships: a tap on the zone already chosen selects the ship (its player can be set), a
     tap on another zone still chooses that zone; the hint bar says so."""
     with watched_page(browser, **PHONE) as page:
