@@ -89,6 +89,9 @@ export function select(pid) {
     if (panel) panel.hidden = false;
     if (hint) hint.textContent = "Drag it to move it, ↻ to turn it (tap: 45°), ✕ to delete it. Undo takes a change back.";
   } else {
+    // a piece that keeps the focus is drawn as selected (the keyboard's selection): let it go too
+    const focused = document.activeElement;
+    if (focused && focused.closest && focused.closest("#preview [data-piece]")) focused.blur();
     if (panel) panel.hidden = true;
     const zones = document.querySelector("#preview a.pick-region");
     if (hint && tableSvg()) {

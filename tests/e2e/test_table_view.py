@@ -158,3 +158,63 @@ def test_in_an_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser
         tap_in_view(page, "Rear hull zone of Nebulon-B")
         settle(page)
         expect(page.locator('[name="defender_zone"]')).to_have_value("rear")
+
+
+CONSISTENT = """() => {
+  const looks = [...document.querySelectorAll('#preview .zoomable [data-piece]')]
+    .filter(p => getComputedStyle(p.querySelector('polygon')).stroke === 'rgb(255, 225, 77)').map(p => p.dataset.piece);
+  const panel = !document.getElementById('selected').hidden;
+  const handles = !document.getElementById('piece-tools').hidden;
+  return {looks, panel, handles};
+}"""
+
+
+def assert_consistent(page: Page) -> dict[str, object]:
+    """A piece drawn selected has its handles and its sheet; without them no piece is drawn selected."""
+    state = page.evaluate(CONSISTENT)
+    assert state["panel"] == state["handles"] == bool(state["looks"]), state
+    return dict(state)
+
+
+def test_back_from_the_ruling_leaves_a_consistent_selection_and_undo_steps_back(browser: Browser, base_url: str) -> None:
+    """A tap away from a selected piece lets it go (it no longer looks selected); Back from Explain shows a
+    piece selected with its handles and sheet, or none; Undo still steps through the changes made before."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        page.get_by_role("link", name="Armada", exact=True).tap()
+        settle(page)
+        for value in ("armada:obstacle:asteroid-field-1", "armada:ship:arquitens-class-light-cruiser"):
+            page.locator('select[name="palette"]').select_option(value)
+            settle(page)
+        name = page.locator('[name="p-1-label"]').input_value()
+        for link in ("Asteroid field is moved", "distance 1–2", f"toward {name}"):
+            page.get_by_role("link", name=link, exact=True).tap()
+            settle(page)
+        before_snap = page.url
+        page.get_by_role("link", name=f"Asteroid field: toward {name}, as far as it may go").tap()
+        settle(page)
+        ship = page.locator('#preview .zoomable [data-piece^="arquitens"] polygon').last
+        ship.tap()
+        expect(page.locator("#selected")).to_be_visible()
+        assert assert_consistent(page)["looks"]
+        stage = rect(page, "#preview .stage")
+        page.touchscreen.tap(stage["right"] - 20, stage["top"] + 60)  # the table away from any piece
+        expect(page.locator("#selected")).to_be_hidden()
+        assert not assert_consistent(page)["looks"]
+        ship.tap()
+        expect(page.locator("#selected")).to_be_visible()
+        page.get_by_role("button", name="Explain").tap()
+        expect(page.locator("h1.verdict")).to_be_visible()
+        page.go_back()
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        settle(page)
+        assert_consistent(page)
+        page.touchscreen.tap(stage["right"] - 20, stage["top"] + 60)
+        page.wait_for_timeout(100)
+        assert not assert_consistent(page)["looks"]
+        undo = page.get_by_role("button", name="Undo")
+        expect(undo).to_be_enabled()
+        undo.tap()
+        settle(page)
+        assert page.url == before_snap
