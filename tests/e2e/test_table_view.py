@@ -176,7 +176,7 @@ def assert_consistent(page: Page) -> dict[str, object]:
     return dict(state)
 
 
-def test_back_from_the_ruling_leaves_a_consistent_selection_and_undo_steps_back(browser: Browser, base_url: str) -> None:
+def test_back_from_a_ruling_leaves_a_consistent_selection_and_undo_steps_back(browser: Browser, base_url: str) -> None:
     """A tap away from a selected piece lets it go (it no longer looks selected); Back from Explain shows a
     piece selected with its handles and sheet, or none; Undo still steps through the changes made before."""
     with watched_page(browser, **PHONE) as page:
