@@ -102,6 +102,11 @@ export function select(pid) {
   }
   placeTools();
 }
+// The handles (turn, move, delete: 44 px each) go in a row or a column just outside the selected piece's box,
+// never over it: on the side where they are inside the table's free part (below the hint bar, off the zoom
+// buttons and the overview) and cover the fewest other pieces, else where there is most room.
+const HANDLE = 44;
+const GAP = 6; // px between the piece's box and a handle, and between handles
 export function placeTools() {
   const tools = document.getElementById("piece-tools");
   const stage = document.querySelector("#preview .stage");
@@ -111,30 +116,43 @@ export function placeTools() {
     tools.hidden = true;
     return;
   }
-  const p = piece.getBoundingClientRect();
-  const s = stage.getBoundingClientRect();
   tools.hidden = false;
-  const cx = p.left + p.width / 2 - s.left;
-  const cy = p.top + p.height / 2 - s.top;
-  const [top, bottom, left, right] = [p.top - s.top - 26, p.bottom - s.top + 26, p.left - s.left - 26, p.right - s.left + 26];
-  // a handle never lies over the zoom buttons or the overview (stage px, a handle is 44 px across):
-  // the first of its places around the piece that is clear, else just above the zoom buttons
-  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map((el) => {
+  const s = stage.getBoundingClientRect();
+  const box = (el) => {
     const r = el.getBoundingClientRect();
-    return [r.left - s.left - 24, r.top - s.top - 24, r.right - s.left + 24, r.bottom - s.top + 24];
-  });
-  const taken = [];
-  const clear = ([x, y]) =>
-    ![...keepOut, ...taken].some(([x0, y0, x1, y1]) => x > x0 && x < x1 && y > y0 && y < y1);
-  const place = (cls, ...spots) => {
-    const bar = keepOut[0];
-    const [x, y] = spots.find(clear) || [spots[0][0], bar ? Math.min(spots[0][1], bar[1]) : spots[0][1]];
-    taken.push([x - 44, y - 44, x + 44, y + 44]);
-    css(`#piece-tools ${cls}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+    return [r.left - s.left, r.top - s.top, r.right - s.left, r.bottom - s.top];
   };
-  place(".tool-turn", [cx, top], [left, cy], [right, cy], [cx, bottom]);
-  place(".tool-move", [cx, bottom], [left, cy], [right, cy], [left, top], [cx, top]);
-  place(".tool-delete", [right, p.top - s.top - 10], [left, top], [right, bottom], [left, bottom], [right, cy]);
+  const [l, t, r, b] = box(piece);
+  const hint = stage.querySelector(".hint");
+  const top = hint && !hint.hidden ? hint.offsetTop + hint.offsetHeight : 0;
+  const [W, H] = [stage.clientWidth, stage.clientHeight];
+  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map(box);
+  const others = [...document.querySelectorAll("#preview .zoomable [data-piece]")].filter((e) => e !== piece).map(box);
+  const half = HANDLE / 2;
+  const step = HANDLE + GAP;
+  const [cx, cy] = [(l + r) / 2, (t + b) / 2];
+  const along = (c, lo, hi) => Math.min(Math.max(c, lo + half + step), hi - half - step); // the row's middle, inside
+  const sides = {
+    above: { room: t - top, at: (k) => [along(cx, 0, W) + (k - 1) * step, t - GAP - half] },
+    below: { room: H - b, at: (k) => [along(cx, 0, W) + (k - 1) * step, b + GAP + half] },
+    right: { room: W - r, at: (k) => [r + GAP + half, along(cy, top, H) + (k - 1) * step] },
+    left: { room: l, at: (k) => [l - GAP - half, along(cy, top, H) + (k - 1) * step] },
+  };
+  const hits = (x, y, [x0, y0, x1, y1]) => x + half > x0 && x - half < x1 && y + half > y0 && y - half < y1;
+  let best = null;
+  for (const side of Object.values(sides)) {
+    const spots = [0, 1, 2].map(side.at);
+    let cost = 0;
+    for (const [x, y] of spots) {
+      if (x - half < 0 || x + half > W || y - half < top || y + half > H) cost += 100; // off the free part
+      cost += 10 * keepOut.filter((k) => hits(x, y, k)).length + others.filter((o) => hits(x, y, o)).length;
+    }
+    if (!best || cost < best.cost || (cost === best.cost && side.room > best.room)) best = { cost, room: side.room, spots };
+  }
+  ["turn", "move", "delete"].forEach((name, k) => {
+    const [x, y] = best.spots[k];
+    css(`#piece-tools .tool-${name}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+  });
 }
 
 // ---- gestures: dragging a piece or a handle, tapping ----

@@ -218,3 +218,49 @@ def test_back_from_a_ruling_leaves_a_consistent_selection_and_undo_steps_back(br
         undo.tap()
         settle(page)
         assert page.url == before_snap
+
+
+HANDLES = "#piece-tools button"
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return list(
+        page.evaluate(
+            "s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length).map(e => {"
+            " const r = e.getBoundingClientRect();"
+            " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom} })",
+            selector,
+        )
+    )
+
+
+def test_the_handles_sit_outside_the_selected_piece_on_the_side_with_room(browser: Browser, base_url: str) -> None:
+    """A ship between two asteroids (one ahead, one behind): its handles go beside it, over neither it nor the
+    rocks; each piece's handles are outside its box, inside the table below the hint bar, off the zoom buttons."""
+    rows = [("a", "ship", "300", "300"), ("r1", "obstacle", "300", "370"), ("r2", "obstacle", "300", "230")]
+    q = {"game": "xwing", "edition": "2.5", "p-TOTAL_FORMS": "3", "p-INITIAL_FORMS": "0", "pick": "1"}
+    q |= {"action": "maneuver", "ship": "a"}
+    for i, (pid, kind, x, y) in enumerate(rows):
+        q |= {f"p-{i}-id": pid, f"p-{i}-kind": kind, f"p-{i}-x": x, f"p-{i}-y": y, f"p-{i}-heading": "0"}
+        q |= {f"p-{i}-size": "small"} if kind == "ship" else {f"p-{i}-type": "asteroid"}
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(q)}")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        settle(page)
+        for pid in ("a", "r1", "r2"):
+            selector = f'#preview .zoomable [data-piece="{pid}"]'
+            page.locator(f"{selector} polygon").last.tap()
+            expect(page.get_by_role("button", name="Move: drag")).to_be_visible()
+            page.wait_for_timeout(50)
+            piece, stage, hint = rect(page, selector), rect(page, "#preview .stage"), rect(page, "#hint")
+            keep_out = boxes(page, "#preview .zoom-tools button, #preview .overview")
+            handles = boxes(page, HANDLES)
+            assert len(handles) == 3
+            for h in handles:
+                assert not overlap(h, piece), (pid, h, piece)
+                assert h["top"] >= hint["bottom"] - 0.5 and h["bottom"] <= stage["bottom"] + 0.5, (pid, h)
+                assert h["left"] >= stage["left"] - 0.5 and h["right"] <= stage["right"] + 0.5, (pid, h)
+                assert not any(overlap(h, k) for k in keep_out), (pid, h)
+                if pid == "a":  # room beside the ship: the rocks ahead and behind stay clear
+                    for rock in ("r1", "r2"):
+                        assert not overlap(h, rect(page, f'#preview .zoomable [data-piece="{rock}"]')), (h, rock)
