@@ -16,8 +16,7 @@ let fitKey = null; // what the table was last fitted to
 let userView = false;
 let acting = null; // the action the view was set for: its kind and the pieces it names
 let known = new Set(); // the pieces on the table at the last redraw: one added off-screen brings the view to it
-let setting = false; // the view is being set by the page (a fit), not by the user
-let base = null; // the view the page last set: a gesture that leaves it is the user's
+let gesture = null; // the view when the user's pointers went down on the table (a drag or a pinch under way)
 
 // What covers the stage's edges (stage px): the hint bar on top, the zoom buttons along the bottom. A fit puts its
 // box in the part of the stage between them, so nothing fitted lies under them.
@@ -60,14 +59,8 @@ function centred(el, scale, cx, cy, cw, ch, top = 0) {
   return { x: (cw / 2 - w) / scale - cx + w, y: (top + ch / 2 - h) / scale - cy + h };
 }
 function setView(to) {
-  setting = true;
-  try {
-    pz.zoom(to.scale, { animate: false, force: true });
-    pz.pan(to.x, to.y, { animate: false, force: true });
-  } finally {
-    setting = false;
-  }
-  base = { scale: pz.getScale(), ...pz.getPan() };
+  pz.zoom(to.scale, { animate: false, force: true });
+  pz.pan(to.x, to.y, { animate: false, force: true });
 }
 export function fit(whole) {
   const to = pz && fitted(whole);
@@ -99,12 +92,7 @@ function bringIntoView(el, stage, pids) {
     const pan = pz.getPan();
     const dx = s.left + s.width / 2 - (r.left + r.width / 2);
     const dy = s.top + top + (s.height - top - bottom) / 2 - (r.top + r.height / 2);
-    setting = true;
-    try {
-      pz.pan(pan.x + dx / scale, pan.y + dy / scale, { animate: false, force: true });
-    } finally {
-      setting = false;
-    }
+    pz.pan(pan.x + dx / scale, pan.y + dy / scale, { animate: false, force: true });
     return;
   }
 }
@@ -112,6 +100,7 @@ export function zoomBy(factor) {
   const stage = document.querySelector("#preview .stage");
   if (!pz || !stage) return;
   const r = stage.getBoundingClientRect();
+  userView = true;
   pz.zoomToPoint(pz.getScale() * factor, { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }, { animate: false });
 }
 export function viewCentre() {
@@ -140,11 +129,7 @@ export function setupTable() {
     acting = now;
     known = pieces;
     let start = view;
-    let fitting = false;
-    if (view === null || (!userView && key !== fitKey)) {
-      start = fitted(false, el);
-      fitting = true;
-    }
+    if (view === null || (!userView && key !== fitKey)) start = fitted(false, el);
     fitKey = key;
     pz = window.Panzoom(el, {
       canvas: true,
@@ -163,15 +148,24 @@ export function setupTable() {
     });
     unstyle(el, stage);
     zoomed = el;
-    stage.addEventListener("wheel", (event) => pz && pz.zoomWithWheel(event));
-    base = fitting ? { scale: pz.getScale(), ...pz.getPan() } : base;
+    stage.addEventListener("wheel", (event) => {
+      if (!pz) return;
+      userView = true;
+      pz.zoomWithWheel(event);
+    });
     if (userView && added.length) bringIntoView(el, stage, added);
     view = { scale: pz.getScale(), ...pz.getPan() }; // what the next redraw keeps
+    // a drag or a pinch on the table is the user's view once it has moved it (a tap is not)
+    el.addEventListener("panzoomstart", () => {
+      gesture = { scale: pz.getScale(), ...pz.getPan() };
+    });
+    el.addEventListener("panzoomend", () => {
+      gesture = null;
+    });
     el.addEventListener("panzoomchange", (event) => {
       view = { scale: event.detail.scale, x: event.detail.x, y: event.detail.y };
-      // the user's gesture (a pinch, the wheel, a drag of the table, + or −) once it leaves the view the page set
-      if (!setting && (!base || Math.abs(view.scale / base.scale - 1) > 0.005 ||
-          Math.hypot(view.x - base.x, view.y - base.y) * view.scale > 3)) userView = true;
+      if (gesture && (Math.abs(view.scale / gesture.scale - 1) > 0.005 ||
+          Math.hypot(view.x - gesture.x, view.y - gesture.y) * view.scale > 3)) userView = true;
       unstyle(el);
       placeTools();
       drawOverview();
@@ -213,6 +207,7 @@ function makeOverview(stage, svg) {
     const cx = ((event.clientX - r.left) / r.width) * vb.width * unit;
     const cy = ((event.clientY - r.top) / r.height) * vb.height * unit;
     const to = centred(zoomed, scale, cx, cy, stage.clientWidth, stage.clientHeight);
+    userView = true;
     pz.pan(to.x, to.y, { animate: false, force: true });
   });
   stage.appendChild(box);

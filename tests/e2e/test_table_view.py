@@ -151,13 +151,16 @@ def test_in_an_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser
         expect(page.locator("#selected")).to_be_visible()
         expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing 90°")
         expect(page.get_by_role("button", name="Delete this piece")).to_be_visible()
+        assert page.url == url  # nothing sent
+        tap_in_view(page, "Rear hull zone of Nebulon-B")  # another zone: chosen
+        settle(page)
+        expect(page.locator('[name="defender_zone"]')).to_have_value("rear")
+        tap_in_view(page, "Rear hull zone of Nebulon-B")  # chosen now: its ship selected
+        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing 90°")
         page.get_by_role("button", name="Player 1").tap()
         expect(page.locator('[name="p-1-player"]')).to_have_value("1")
         settle(page)
-        assert "defender_zone=left" in page.url and page.url != url  # the player's change, pushed
-        tap_in_view(page, "Rear hull zone of Nebulon-B")
-        settle(page)
-        expect(page.locator('[name="defender_zone"]')).to_have_value("rear")
+        assert "defender_zone=rear" in page.url and "p-1-player=1" in page.url  # the player's change, pushed
 
 
 CONSISTENT = """() => {
@@ -264,3 +267,30 @@ def test_the_handles_sit_outside_the_selected_piece_on_the_side_with_room(browse
                 if pid == "a":  # room beside the ship: the rocks ahead and behind stay clear
                     for rock in ("r1", "r2"):
                         assert not overlap(h, rect(page, f'#preview .zoomable [data-piece="{rock}"]')), (h, rock)
+
+
+def test_a_ram_is_framed_on_the_tool_the_positions_and_the_ship_it_hits(browser: Browser, base_url: str) -> None:
+    """Armada, CR90 at speed 3 into a Victory snapped partly under its final base: the view frames the tool, the
+    final and abandoned positions and the Victory (not the start base behind the tool), inside the free part of
+    the table, at a scale where the CR90's base is 40 px across (it was 33, and 27 with the zoom row kept clear)."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/")
+        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        page.get_by_role("link", name="Armada", exact=True).tap()
+        settle(page)
+        for value in ("armada:ship:cr90-corvette-a", "armada:ship:victory-i-class-star-destroyer"):
+            page.locator('select[name="palette"]').select_option(value)
+            settle(page)
+        for link in ("CR90 Corvette A moves", "Speed 3", "Tool on the left"):
+            page.get_by_role("link", name=link, exact=True).tap()
+            settle(page)
+        page.get_by_role("link", name="Victory I-class Star Destroyer: partly under CR90 Corvette A's final base").tap()
+        settle(page)
+        expect(page.get_by_test_id("verdict")).to_contain_text("(dial 3)")
+        hint, tools, stage = rect(page, "#hint"), rect(page, "#preview .zoom-tools"), rect(page, "#preview .stage")
+        for selector in ("#pv-final", "#pv-tool", "#pv-tried-3", '[data-piece^="victory"]'):
+            box = rect(page, f"#preview .zoomable {selector}")
+            assert box["top"] >= hint["bottom"] - 0.5 and box["bottom"] <= tools["top"] + 0.5, (selector, box)
+            assert box["left"] >= stage["left"] and box["right"] <= stage["right"], (selector, box)
+        final = rect(page, "#preview .zoomable #pv-final")
+        assert width(final) >= 38, final
