@@ -80,23 +80,30 @@ function actionNow(pieces) {
   }
   return parts.join(";");
 }
-// a piece just added that lies outside the part of the stage in view: the view moves (not zooms) to it
-function bringIntoView(el, stage, pids) {
+// A piece just added that lies outside the part of the stage in view: the view (its scale kept) is moved so
+// that it is in the middle. Worked out from the view to be set (Panzoom pans to it only after a tick).
+function bringIntoView(el, stage, pids, start) {
+  const svg = el.querySelector("svg");
+  if (!svg || !start) return start;
+  const vb = svg.viewBox.baseVal;
+  const unit = el.offsetWidth / vb.width;
   const { top, bottom } = overlays(stage);
-  const s = stage.getBoundingClientRect();
+  const [cw, ch] = [stage.clientWidth, stage.clientHeight - top - bottom];
+  const [w, h] = [el.offsetWidth / 2, el.offsetHeight / 2];
+  // Panzoom's scale(s) translate(x, y) about the element's centre: where an element point lands in the stage
+  const screen = (px, py) => [w + start.scale * (px + start.x - w), h + start.scale * (py + start.y - h)];
   for (const pid of pids) {
     const piece = el.querySelector(`[data-piece="${CSS.escape(pid)}"]`);
     if (!piece) continue;
-    const r = piece.getBoundingClientRect();
-    const inside = r.left >= s.left && r.right <= s.right && r.top >= s.top + top && r.bottom <= s.bottom - bottom;
-    if (inside) continue;
-    const scale = pz.getScale();
-    const pan = pz.getPan();
-    const dx = s.left + s.width / 2 - (r.left + r.width / 2);
-    const dy = s.top + top + (s.height - top - bottom) / 2 - (r.top + r.height / 2);
-    pz.pan(pan.x + dx / scale, pan.y + dy / scale, { animate: false, force: true });
-    return;
+    const b = piece.getBBox();
+    const [x0, y0] = screen((b.x - vb.x) * unit, (b.y - vb.y) * unit);
+    const [x1, y1] = screen((b.x + b.width - vb.x) * unit, (b.y + b.height - vb.y) * unit);
+    if (x0 >= 0 && x1 <= cw && y0 >= top && y1 <= top + ch) continue;
+    const cx = (b.x + b.width / 2 - vb.x) * unit;
+    const cy = (b.y + b.height / 2 - vb.y) * unit;
+    return { scale: start.scale, ...centred(el, start.scale, cx, cy, cw, ch, top) };
   }
+  return start;
 }
 export function zoomBy(factor) {
   const stage = document.querySelector("#preview .stage");
@@ -132,6 +139,7 @@ export function setupTable() {
     known = pieces;
     let start = view;
     if (view === null || (!userView && key !== fitKey)) start = fitted(false, el);
+    else if (userView && added.length) start = bringIntoView(el, stage, added, start);
     fitKey = key;
     pz = window.Panzoom(el, {
       canvas: true,
@@ -155,8 +163,7 @@ export function setupTable() {
       userView = true;
       pz.zoomWithWheel(event);
     });
-    if (userView && added.length) bringIntoView(el, stage, added);
-    view = { scale: pz.getScale(), ...pz.getPan() }; // what the next redraw keeps
+    if (start) view = { ...start }; // what the next redraw keeps (Panzoom reports it only once it has panned)
     // a drag or a pinch on the table is the user's view once it has moved it (a tap is not)
     el.addEventListener("panzoomstart", () => {
       gesture = { scale: pz.getScale(), ...pz.getPan() };

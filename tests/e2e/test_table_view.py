@@ -41,14 +41,26 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 NEB = '#preview .zoomable [data-piece="neb"]'
 
 
+SPOT = """name => {
+  const region = document.querySelector(`#preview a[aria-label="${name}"]`);
+  const r = region.getBoundingClientRect(), s = document.querySelector('#preview .stage').getBoundingClientRect();
+  const [x0, x1] = [Math.max(r.left, s.left + 2), Math.min(r.right, s.right - 2)];
+  const [y0, y1] = [Math.max(r.top, s.top + 45), Math.min(r.bottom, s.bottom - 60)];
+  const on = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && hit.closest('a') === region };
+  // well inside it: a finger's touch is moved to the nearest thing to tap (a piece's edge)
+  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+    const x = x0 + (x1 - x0) * i / 12, y = y0 + (y1 - y0) * j / 12;
+    if ([[0, 0], [-7, 0], [7, 0], [0, -7], [0, 7]].every(([dx, dy]) => on(x + dx, y + dy))) return [x, y];
+  }
+  return null;
+}"""
+
+
 def tap_in_view(page: Page, name: str) -> None:
-    """Tap a region of the table (a link by its name) where it shows in the stage."""
-    box = rect(page, f'#preview a[aria-label="{name}"]')
-    stage = rect(page, "#preview .stage")
-    x0, x1 = max(box["left"], stage["left"] + 2), min(box["right"], stage["right"] - 2)
-    y0, y1 = max(box["top"], stage["top"] + 45), min(box["bottom"], stage["bottom"] - 60)
-    assert x0 < x1 and y0 < y1, (name, box, stage)
-    page.touchscreen.tap((x0 + x1) / 2, (y0 + y1) / 2)
+    """Tap a region of the table (a link by its name) at a spot well inside it where it shows in the stage."""
+    spot = page.evaluate(SPOT, name)
+    assert spot is not None, name
+    page.touchscreen.tap(spot[0], spot[1])
 
 
 def width(box: dict[str, float]) -> float:
@@ -294,3 +306,44 @@ def test_a_ram_is_framed_on_the_tool_the_positions_and_the_ship_it_hits(browser:
             assert box["left"] >= stage["left"] and box["right"] <= stage["right"], (selector, box)
         final = rect(page, "#preview .zoomable #pv-final")
         assert width(final) >= 38, final
+
+
+def pan_by_the_overview(page: Page, dx: float, dy: float) -> None:
+    """Tap the overview inset beside the frame of what is in view: the view moves there (the user's pan)."""
+    frame = rect(page, "#preview .overview-frame")
+    page.touchscreen.tap((frame["left"] + frame["right"]) / 2 + dx, (frame["top"] + frame["bottom"]) / 2 + dy)
+
+
+def test_a_panned_view_is_kept_and_a_piece_added_out_of_it_brings_the_view_to_it(
+    browser: Browser, base_url: str
+) -> None:
+    """A pan of the table is the user's view: a hull-zone tap and a die keep it; a piece then added out of view
+    brings the view (not the zoom) to it."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(attack_query() | {'defender_zone': 'left'})}")
+        expect(page.get_by_test_id("verdict")).to_be_visible()
+        settle(page)
+        for _ in range(2):
+            page.get_by_role("button", name="Zoom in").tap()
+        pan_by_the_overview(page, -1, -2)
+        page.wait_for_timeout(100)
+        mine = rect(page, NEB)
+        zone = next(z for z in ("rear", "right", "front") if page.evaluate(SPOT, f"{z.title()} hull zone of Nebulon-B"))
+        tap_in_view(page, f"{zone.title()} hull zone of Nebulon-B")
+        settle(page)
+        expect(page.locator('[name="defender_zone"]')).to_have_value(zone)
+        page.get_by_role("link", name="One red die more").tap()
+        settle(page)
+        after = rect(page, NEB)
+        assert abs(after["left"] - mine["left"]) < 1.5 and abs(after["top"] - mine["top"]) < 1.5, (mine, after)
+        for _ in range(3):  # closer still: the next piece is placed out of this view
+            page.get_by_role("button", name="Zoom in").tap()
+        page.wait_for_timeout(100)
+        mine = rect(page, NEB)
+        page.locator('select[name="palette"]').select_option("armada:obstacle:asteroid-field-1")
+        settle(page)
+        rock = rect(page, '#preview .zoomable [data-piece^="asteroid"]')
+        stage, hint, tools = rect(page, "#preview .stage"), rect(page, "#hint"), rect(page, "#preview .zoom-tools")
+        assert stage["left"] <= rock["left"] and rock["right"] <= stage["right"], (rock, stage)
+        assert hint["bottom"] <= rock["top"] and rock["bottom"] <= tools["top"], (rock, hint, tools)
+        assert abs(width(rect(page, NEB)) - width(mine)) < 1  # the same zoom
