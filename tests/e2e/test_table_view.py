@@ -48,10 +48,14 @@ SPOT = """name => {
   const [y0, y1] = [Math.max(r.top, s.top + 45), Math.min(r.bottom, s.bottom - 60)];
   const on = (x, y) => { const hit = document.elementFromPoint(x, y); return hit && hit.closest('a') === region };
   // well inside it: a finger's touch is moved to the nearest thing to tap (a piece's edge)
-  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
-    const x = x0 + (x1 - x0) * i / 12, y = y0 + (y1 - y0) * j / 12;
-    if ([[0, 0], [-7, 0], [7, 0], [0, -7], [0, 7]].every(([dx, dy]) => on(x + dx, y + dy))) return [x, y];
+  let best = null, most = -1;
+  for (let i = 1; i < 16; i++) for (let j = 1; j < 16; j++) {
+    const x = x0 + (x1 - x0) * i / 16, y = y0 + (y1 - y0) * j / 16;
+    let d = 0;
+    while (d < 12 && [[0, 0], [-d, 0], [d, 0], [0, -d], [0, d]].every(([dx, dy]) => on(x + dx, y + dy))) d += 1;
+    if (d > most && on(x, y)) [best, most] = [[x, y], d];
   }
+  if (best) return best;
   return null;
 }"""
 
