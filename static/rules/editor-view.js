@@ -42,9 +42,9 @@ function fitted(whole, el = zoomed) {
   const ch = stage.clientHeight - top - bottom;
   let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
   // pieces stay readable when the box is every piece; an action's box (attacker and defender, a move's
-  // template and final base) is shown whole, whatever its size, and so are the pieces while an action that
-  // names them is being set up (an attack whose hull zones are still to be tapped: both ships in view)
-  const named = acting !== null && acting.includes(";");
+  // template and final base) is shown whole, whatever its size, and so are the pieces while an action between
+  // two of them is being set up (an attack whose hull zones are still to be tapped: both ships in view)
+  const named = acting !== null && acting.split(";").length > 2;
   const action = !whole && (named || !(svg.dataset.fitKey || "").startsWith("pieces;"));
   if (!whole && !action && svg.querySelector("[data-piece]")) scale = Math.max(scale, READABLE / unit);
   scale = Math.min(scale, MOST / unit);

@@ -266,6 +266,8 @@ def test_the_handles_sit_outside_the_selected_piece_on_the_side_with_room(browse
         page.goto(f"{base_url}/setup/?{urlencode(q)}")
         expect(page.locator("html[data-editor=on]")).to_have_count(1)
         settle(page)
+        # a move of one ship being set up: the pieces at the readable zoom (a small base 44 px or more)
+        assert width(rect(page, '#preview .zoomable [data-piece="a"] polygon')) >= 44
         for pid in ("a", "r1", "r2"):
             selector = f'#preview .zoomable [data-piece="{pid}"]'
             page.locator(f"{selector} polygon").last.tap()
