@@ -420,6 +420,7 @@ INSTRUCTION_CASES: dict[str, tuple[str, str]] = {
     "setup preview, 20 pieces (through Django)": (PREVIEW_SETUP, "client.get('/setup/', query, headers=headers)"),
     "X-Wing snap list, 20 pieces": _snapped("busy_scenario"),
     "Armada destination snaps (with their legal region)": _snapped("armada_obstacle_move"),
+    "Armada attack snaps, 26 pieces": _snapped("armada_attack"),
 }
 
 
@@ -640,6 +641,14 @@ def setup_page_figures(n: int) -> None:
     print(
         f"Armada destination snaps (from the legal region; after a ruling of the same situation, its figures): "
         f"median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms (target <= 10 ms)"
+    )
+    attack = parse_scenario(armada_attack())
+    samples = _ms(lambda: region.snap_menu(attack, attack.action), n)
+    count = len(region.snap_menu(attack, attack.action))
+    print(
+        f"Armada attack snaps, {len(attack.pieces)} pieces ({count} snaps: the defender at each range, obstacles "
+        f"across the line of sight): median {statistics.median(samples):.2f} ms, p95 {_p95(samples):.2f} ms "
+        "(target <= 10 ms)"
     )
     from rules.engine import evaluate
 

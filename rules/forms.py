@@ -27,8 +27,19 @@ DEFAULT_ROWS = 3
 GAMES = games.all_games()
 
 
-def _choices(values: tuple[str, ...] | list[str], blank: str | None = "—") -> list[tuple[str, str]]:
-    out = [(v, v) for v in dict.fromkeys(values)]
+SPELLED = {"drk-1-probe-droid": "DRK-1 probe droid", "grav": "Grav well", "other": "Other token"}
+"""Values whose words are not the value with spaces (a printed name's capitals)."""
+
+
+def in_words(value: str) -> str:
+    """A kind, size or type as a player reads it ("debris-cloud" is shown as "Debris cloud"); the value sent stays."""
+    return SPELLED.get(value) or value.replace("-", " ").capitalize()
+
+
+def _choices(
+    values: tuple[str, ...] | list[str], blank: str | None = "—", worded: bool = False
+) -> list[tuple[str, str]]:
+    out = [(v, in_words(v) if worded else v) for v in dict.fromkeys(values)]
     return ([("", blank)] if blank is not None else []) + out
 
 
@@ -145,17 +156,21 @@ class RowForm(forms.Form):
 def _piece_form() -> type[forms.Form]:
     """One row: any piece of any game."""
     core: dict[str, forms.Field] = {
-        "id": forms.CharField(label="id", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})),
-        "kind": FixedChoiceField(
-            label="kind", required=False, choices=_choices([k for g in GAMES for k in g.piece_kinds])
+        "id": forms.CharField(
+            label="short name used in links", required=False, max_length=24, widget=forms.TextInput(attrs={"size": "8"})
         ),
-        "size": FixedChoiceField(label="size", required=False, choices=_choices([s for g in GAMES for s in g.sizes])),
+        "kind": FixedChoiceField(
+            label="kind", required=False, choices=_choices([k for g in GAMES for k in g.piece_kinds], worded=True)
+        ),
+        "size": FixedChoiceField(
+            label="size", required=False, choices=_choices([s for g in GAMES for s in g.sizes], worded=True)
+        ),
         "type": FixedChoiceField(
             label="type",
             required=False,
             choices=[("", "—")]
             + [
-                (f"{g.title} {label.lower()}", _choices(values, blank=None))
+                (f"{g.title} {label.lower()}", _choices(values, blank=None, worded=True))
                 for g in GAMES
                 for label, values in g.type_choices
             ],
@@ -171,14 +186,18 @@ def _piece_form() -> type[forms.Form]:
             required=False,
             choices=[("", "—")] + [(g.title, list(g.chassis_choices)) for g in GAMES if g.chassis_choices],
         ),
-        "x": _num("x (mm)"),
-        "y": _num("y (mm)"),
-        "heading": _num("facing / rotation (°)"),
-        "player": FixedChoiceField(label="player", required=False, choices=[("", "—"), ("1", "1"), ("2", "2")]),
+        "x": _num("position across the table (mm from the left)"),
+        "y": _num("position up the table (mm from player 1's edge)"),
+        "heading": _num("facing (degrees, clockwise)"),
+        "player": FixedChoiceField(
+            label="player", required=False, choices=[("", "—"), ("1", "Player 1"), ("2", "Player 2")]
+        ),
         "flipped": forms.BooleanField(label="flipped", required=False),
     }
     own = _declared([(g.title, g.form.row_inputs) for g in GAMES])
-    label = forms.CharField(label="label", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"}))
+    label = forms.CharField(
+        label="name on the table", required=False, max_length=40, widget=forms.TextInput(attrs={"size": "10"})
+    )
     return type("PieceForm", (RowForm,), {**core, **own, "label": label, "__doc__": "One row: any piece."})
 
 
@@ -307,10 +326,13 @@ def _own_choices(g: Game) -> dict[str, list[Any]]:
 def _own_row_choices(g: Game) -> dict[str, list[Any]]:
     """A row's menus offering only this game's kinds, sizes, types, shapes and ships."""
     return {
-        "kind": _choices(g.piece_kinds),
-        "size": _choices(g.sizes),
+        "kind": _choices(g.piece_kinds, worded=True),
+        "size": _choices(g.sizes, worded=True),
         "type": [("", "—")]
-        + [(f"{g.title} {label.lower()}", _choices(values, blank=None)) for label, values in g.type_choices],
+        + [
+            (f"{g.title} {label.lower()}", _choices(values, blank=None, worded=True))
+            for label, values in g.type_choices
+        ],
         "shape": [("", "default for the type")]
         + [(f"{g.title} {label.lower()}", list(values)) for label, values in g.shape_choices],
         "chassis": [("", "—")] + ([(g.title, list(g.chassis_choices))] if g.chassis_choices else []),

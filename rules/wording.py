@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from rules.engine import Problem, games
-from rules.forms import PieceForm
+from rules.forms import PieceForm, in_words
 
 if TYPE_CHECKING:
     from rules.setup_state import Setup
@@ -53,7 +53,7 @@ def row_name(row: dict[str, Any], n: int, game_name: str) -> str:
         chosen = str(row.get("chassis") or "")
         what = next((name for g in games.all_games() for key, name in g.chassis_choices if key == chosen), "")
         what = what.split(" (")[0]
-    what = what or str(row.get("type") or row.get("kind") or "piece")
+    what = what or in_words(str(row.get("type") or row.get("kind") or "piece"))
     pid = str(row.get("id") or "").strip()
     return f"Row {n} ({what} '{pid}')" if pid else f"Row {n} ({what})"
 
@@ -168,6 +168,12 @@ NEEDED = {
     "placements": "where the squadrons go",
 }
 """What an action still lacks, in the player's words, by the action's field (its first name after ``action.``)."""
+
+
+def is_missing(message: str) -> bool:
+    """Whether a problem (in words) is something not filled in yet, rather than something that cannot be ruled
+    as set up (a friendly defender, a value out of range): the page lists the two under their own headings."""
+    return message.endswith("is missing") or f"{message[:1].lower()}{message[1:]}" in NEEDED.values()
 
 
 def still_needed(setup: Setup) -> list[str]:

@@ -86,6 +86,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rulings and pictures are cached on disk, shared by every worker and kept across restarts
 # (keys carry the engine's fingerprint, so a new engine never serves an old answer).
+# Setup drafts (``/setup/?state=<key>``, a state too long for an address) are kept this many days after they
+# were stored (``prune_unopened``), and an expired draft's page says so; permalinks are never pruned by age.
+DRAFT_DAYS = max(1, int(os.environ.get("TABLE_RULING_DRAFT_DAYS", "30")))
+
 CACHE_DIR = os.environ.get("TABLE_RULING_CACHE_DIR", str(BASE_DIR / "var" / "cache"))
 CACHES = {
     "default": {

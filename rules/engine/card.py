@@ -150,13 +150,34 @@ def outline_contacts(picture: ET.Element, stroke: float) -> None:
 
     ``stroke`` is in the picture's units (table mm), chosen by the caller to be a few px on the card.
     """
+    outlined = False
     for g in picture.iter("g"):
         if "overlap" in g.get("class", "").split():
+            outlined = True
             for shape in g.iter("polygon"):
                 shape.set("fill", "none")
                 shape.set("fill-opacity", "0")
                 shape.set("stroke-width", f"{stroke:.2f}")
                 shape.set("stroke-linejoin", "round")
+    if outlined:
+        _names_over(picture)
+
+
+def _names_over(picture: ET.Element) -> None:
+    """The pieces' names moved over everything drawn after them: a contact's thick outline crossed an
+    obstacle's name ("Asteroid" read "Asteroi" on a share card)."""
+    names = []
+    for layer in picture.findall("g"):
+        if "pieces" not in layer.get("class", "").split():
+            continue
+        for g in layer.iter("g"):
+            if "figure" in g.get("class", "").split():
+                continue
+            for text in g.findall("text"):
+                g.remove(text)
+                names.append(text)
+    if names:
+        ET.SubElement(picture, "g", {"class": "names-over", "aria-hidden": "true"}).extend(names)
 
 
 def one_marker_per_label(picture: ET.Element) -> int:

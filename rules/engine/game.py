@@ -109,6 +109,12 @@ class Game:
     action_notes: Callable[[list[dict[str, Any]], dict[str, Any]], list[str]] = field(default=lambda pieces, action: [])
     """(placed pieces, the action so far) -> what the setup page says in advance about the chosen action, in
     the player's words (where a dropped device goes, which piece is not the one placed)."""
+    side_menu: Callable[[list[dict[str, Any]], dict[str, Any]], list[tuple[str, dict[str, int]]]] = field(
+        default=lambda pieces, action: []
+    )
+    """(placed pieces, the action so far) -> whose pieces to set where the question is about an enemy but the
+    pieces' players are not given (e.g. the ship a dropped mine lands under): (label, {piece id: player}); the
+    setup page shows them as plain links that set those rows' players."""
     option_ghosts: Callable[[Scenario, dict[str, Any]], tuple[tuple[str, tuple[Polygon, ...]], ...]] = field(
         default=lambda scenario, action: ()
     )

@@ -49,7 +49,8 @@ class Figure:
     """A computed geometry the picture can draw (template, ghost base, line).
 
     ``kind`` is one of ``template``, ``template-counted``, ``base``,
-    ``overlap``, ``line``, ``area``, ``blocked`` (positions a piece rules out, titled with it),
+    ``overlap``, ``line``, ``bar`` (a line across a measure, its label drawn at its end: "distance 2"),
+    ``area``, ``blocked`` (positions a piece rules out, titled with it),
     ``ghost``, ``abandoned`` (a position tried and abandoned: a ram's speeds, a tool side that overlaps),
     ``option``, ``label``.  ``coords`` are table
     millimetres: a polygon ring for areas, two or more points for lines.
@@ -62,6 +63,9 @@ class Figure:
     holes: tuple[tuple[tuple[float, float], ...], ...] = ()
     pose: tuple[float, float, float] | None = None
     """x, y, heading of a final base: the picture draws its facing arrow there."""
+    backdrop: bool = False
+    """Drawn for context only (a firing arc, a range band): the picture is cropped to the other figures and
+    the pieces, so a backdrop may run off it; framing one made the pieces small on a phone."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,9 @@ from rules.engine.geometry import Pose
 
 Point2 = tuple[float, float]
 Snap = tuple[str, str, dict[str, Any]]
-"""(label, kind, {"piece", "x", "y", "heading"}): what each game's ``snap_menu`` offers."""
+"""(label, kind, {"piece", "x", "y", "heading"}): what each game's ``snap_menu`` offers.  A snap that must
+move another piece first (an obstacle across a line of sight with no room for it until the defender is moved
+out) lists that piece's {"piece", "x", "y", "heading"} under "also": one tap sets both."""
 
 BAND_MARGIN = 0.015
 """mm short of a band's edge that a snap aims for: rounding outward to the stored hundredths moves a
@@ -36,9 +38,13 @@ def sides(pose: Pose) -> tuple[tuple[str, Point2], ...]:
 
 
 def on_table(snaps: list[Snap], table: tuple[float, float]) -> list[Snap]:
-    """The snaps whose position point is on the table (none is offered off it)."""
+    """The snaps whose position points (the piece's, and any it moves ``also``) are on the table."""
     w, h = table
-    return [s for s in snaps if 0 <= s[2]["x"] <= w and 0 <= s[2]["y"] <= h]
+
+    def on(v: dict[str, Any]) -> bool:
+        return 0 <= v["x"] <= w and 0 <= v["y"] <= h
+
+    return [s for s in snaps if on(s[2]) and all(on(m) for m in s[2].get("also", ()))]
 
 
 Bounds = tuple[float, float, float, float]

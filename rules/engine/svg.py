@@ -13,12 +13,14 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
-from shapely import Polygon, box
+from shapely import LineString, Polygon, box, union_all
+from shapely import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
 
 from rules.engine import card as card_words
-from rules.engine import games
+from rules.engine import games, label_spots
 from rules.engine.game import Drawing
-from rules.engine.geometry import Point, Pose, ring
+from rules.engine.geometry import Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
@@ -75,9 +77,22 @@ class _Canvas:
         """The contacts, drawn over the pieces: a piece's label steps off them rather than under them."""
         self.ships: list[Polygon] = []
         """The ships' bases (a page's picture only), drawn over the tokens: a token's label steps off them."""
+        self.over: list[ET.Element] = []
+        """Tokens' labels that could only go over a ship: drawn after the ships, so not hidden under one."""
+        self._bounds: dict[int, tuple[Polygon, tuple[float, float, float, float]]] = {}
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
+
+    def bounds(self, shapes: list[Polygon]) -> list[tuple[float, float, float, float]]:
+        """The shapes' bounds, each worked out once a picture (every label tests the same marks)."""
+        out = []
+        for s in shapes:
+            kept = self._bounds.get(id(s))
+            if kept is None or kept[0] is not s:
+                kept = self._bounds[id(s)] = (s, s.bounds)
+            out.append(kept[1])
+        return out
 
     def pt(self, p: Point) -> str:
         return f"{_fmt(p[0])},{_fmt(self.h - p[1])}"
@@ -123,7 +138,7 @@ def render_svg(
     """
     w, h = scenario.table
     cv = _Canvas(h)
-    x0, y0, x1, y1 = _focus(scenario, ruling) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    x0, y0, x1, y1 = _focus(scenario, ruling, step) if zoom else (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     size = max(x1 - x0, y1 - y0)
     # the setup page shows the whole table zoomed in on the action: labels sized for that, not for a thumbnail
     cv.font = max(6.0, size / (90 if editable else 55))
@@ -184,13 +199,16 @@ def render_svg(
     edges = ET.SubElement(svg, "g", {"class": "player-edges", "aria-hidden": "true"})
     # picture y of each edge's label: just below player 1's edge (table y = 0), just inside player 2's
     for who, label_y in (("Player 1's edge", h + cv.font * 1.6), ("Player 2's edge", cv.font * 1.1)):
+        ex, ef = min(max((x0 + x1) / 2, 0.0), w), cv.font * (0.8 if cv.fit else 1.0)  # mid-view: a corner's edge
+        ew, base = len(who) * ef * EM, h - label_y
+        cv.labels.append((ex - ew / 2, base - ef * 0.25, ex + ew / 2, base + ef * 0.95))  # the pieces' step off it
         t = ET.SubElement(
             edges,
             "text",
             {
-                "x": _fmt(w / 2),
+                "x": _fmt(ex),
                 "y": _fmt(label_y),
-                "font-size": _fmt(cv.font * (0.8 if cv.fit else 1.0)),
+                "font-size": _fmt(ef),
                 "text-anchor": "middle",
                 "fill": COLOURS["edge"],
                 "font-family": "DejaVu Sans, Arial, sans-serif",
@@ -228,16 +246,31 @@ def render_svg(
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
     # a device lies on the table: over the obstacles, under the ships (a mine "placed under" a base shows so)
-    for f in figures:
-        if f.kind == "device":
-            _figure(pieces, cv, f, id_prefix, f.id in highlight)
+    devices = [f for f in figures if f.kind == "device"]
+    for f in devices:
+        _figure(pieces, cv, f, id_prefix, f.id in highlight, named={p.label for p in scenario.pieces})
+    under = [Polygon(f.coords) for f in devices if len(f.coords) >= 3]
     for p in scenario.pieces:
         if drawings[p.id].pose is not None:
             ghost = p.id == moving and moves and ruling is not None
             # the mover is named once: at its final position when that is drawn, else where it started (the
             # setup page names the piece it drags)
             named_after = ghost and not editable and any(f.kind == "base" and f.label for f in figures)
-            _ship(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight, ghost=ghost, label=not named_after)
+            # a base over a device hides it, as on the table: its fill alone would let the device show through
+            cover = any(overlaps(drawings[p.id].outline, u) for u in under)
+            _ship(
+                pieces,
+                cv,
+                p,
+                drawings[p.id],
+                id_prefix,
+                p.id in highlight,
+                ghost=ghost,
+                label=not named_after,
+                opaque=cover,
+            )
+    if cv.over:
+        ET.SubElement(svg, "g", {"class": "labels-over", "aria-hidden": "true"}).extend(cv.over)
     if editable:
         for g in pieces:
             if "figure" in g.get("class", "").split():
@@ -317,34 +350,83 @@ def render_svg(
 
 FOCUS_PAD = 45.0
 FOCUS_MIN = 260.0
+EDIT_PAD = 25.0
+"""mm around what the setup page's "Fit the action" shows: a phone's stage is wide and short, so its box is
+neither squared nor widened to ``FOCUS_MIN`` (an attack across the stage was fitted by a height it did not
+need), and the margin is narrower than a picture's (the view can be panned)."""
+NEAR_MISS = 80.0
+"""mm: a check of the whole table also frames the pieces this close to what it names (a remote just out of
+a blast's reach), not the far ones."""
 
 
-def _focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float]:
-    """Table bounds of what the ruling is about, padded and squared; the whole table without a ruling."""
+def _focus(
+    scenario: Scenario, ruling: Ruling | None, step: int | None = None, pad: float | None = None
+) -> tuple[float, float, float, float]:
+    """Table bounds of what the ruling is about, padded and squared (given ``pad``: padded by it alone).
+
+    That is the pieces the action and the steps name and the figures but the backdrops (a firing arc may
+    run off the picture). A check of the whole table (``whole_table_actions``: an obstacle setup, a
+    detonation) frames the pieces its steps name as well (the obstacles too close, the ships a blast
+    reaches): framing every piece drew them tiny on a phone. The whole table is shown only when it is the
+    point: a check whose steps name no piece frames every piece, as a legal setup names every obstacle.
+    Without a ruling (a stored situation that cannot be ruled), every piece is framed: nothing says which
+    matter, but the empty table around them does not.
+
+    At ``step``, a check of the whole table frames what that step is about (one violation of the setup
+    rules, one bomb): its steps are about pieces far apart, each readable only in a picture of its own.
+    """
     w, h = scenario.table
-    if ruling is None:
-        return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
     game = games.get(scenario.game)
-    ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
-    for st in ruling.steps:
-        ids.update(st.highlight)
+    whole = scenario.action["type"] in game.whole_table_actions
+    ids: set[str] = set()
+    figures = list(ruling.figures) if ruling is not None else []
+    if ruling is not None:
+        ids = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
+        for st in ruling.steps:
+            ids.update(st.highlight)
+        if whole and step is not None and 1 <= step <= len(ruling.steps):
+            ids = set(ruling.steps[step - 1].highlight)
+    framed = [p for p in scenario.pieces if p.id in ids]
+    if ruling is None or (not framed and whole):
+        framed = list(scenario.pieces)
+    elif whole and step is not None and 1 <= step <= len(ruling.steps):
+        # the step's figures, and those drawn from its pieces (a gap between two obstacles, a line to an edge)
+        reach = union_all([game.outline(p) for p in framed]).buffer(0.05) if framed else None
+        figures = [f for f in figures if f.id in ids or (reach is not None and _touches(f, reach))]
     xs: list[float] = []
     ys: list[float] = []
-    for p in scenario.pieces:
-        if p.id in ids or scenario.action["type"] in game.whole_table_actions:
-            minx, miny, maxx, maxy = game.outline(p).bounds
-            xs += [minx, maxx]
-            ys += [miny, maxy]
-    for f in ruling.figures:
-        xs += [c[0] for c in f.coords]
-        ys += [c[1] for c in f.coords]
+    for p in framed:
+        minx, miny, maxx, maxy = game.outline(p).bounds
+        xs += [minx, maxx]
+        ys += [miny, maxy]
+    for f in figures:
+        if not f.backdrop:  # an arc or a range band may run off the picture: the pieces stay large
+            xs += [c[0] for c in f.coords]
+            ys += [c[1] for c in f.coords]
+    if whole and xs:  # a near miss is what a judge asks about: is that piece just out of reach?
+        near = box(min(xs), min(ys), max(xs), max(ys)).buffer(NEAR_MISS)
+        for p in scenario.pieces:
+            if p not in framed and game.outline(p).intersects(near):
+                minx, miny, maxx, maxy = game.outline(p).bounds
+                xs += [minx, maxx]
+                ys += [miny, maxy]
     if not xs:
         return (-MARGIN, -MARGIN, w + MARGIN, h + MARGIN)
+    if pad is not None:  # the setup page's box: fitted to its stage as it is, not squared
+        x0, x1 = max(min(xs), -MARGIN - 200) - pad, min(max(xs), w + MARGIN + 200) + pad
+        y0, y1 = max(min(ys), -MARGIN - 200) - pad, min(max(ys), h + MARGIN + 200) + pad
+        return (x0, y0, x1, y1)
     x0, x1 = max(min(xs), -MARGIN - 200) - FOCUS_PAD, min(max(xs), w + MARGIN + 200) + FOCUS_PAD
     y0, y1 = max(min(ys), -MARGIN - 200) - FOCUS_PAD, min(max(ys), h + MARGIN + 200) + FOCUS_PAD
     side = max(x1 - x0, y1 - y0, FOCUS_MIN)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+
+
+def _touches(f: Figure, shape: BaseGeometry) -> bool:
+    """Whether a figure starts, ends or lies on ``shape``."""
+    drawn = LineString(f.coords) if f.kind == "line" or len(f.coords) < 3 else Polygon(f.coords)
+    return bool(drawn.intersects(shape))
 
 
 def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float, float, float, str]:
@@ -362,7 +444,7 @@ def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float
         key = f"{action};{','.join(sorted(ids))}"
         if any(f.kind == "abandoned" for f in ruling.figures):
             return (*_collision_focus(scenario, ruling, ids), key)
-        return (*_focus(scenario, ruling), key)
+        return (*_focus(scenario, ruling, pad=EDIT_PAD), key)
     w, h = scenario.table
     game = games.get(scenario.game)
     bounds = [game.outline(p).bounds for p in scenario.pieces]
@@ -462,7 +544,7 @@ def _simplified(
     }
     thin = []
     for f in figures:
-        if f.kind != "line" and len(f.coords) > 8:
+        if f.kind not in ("line", "bar") and len(f.coords) > 8:
             shape = Polygon(f.coords, f.holes).simplify(tolerance)
             if shape.geom_type == "Polygon" and not shape.is_empty:
                 holes = tuple(tuple(c)[:-1] for c in (list(i.coords) for i in shape.interiors))
@@ -521,16 +603,33 @@ def _token(parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, o
         ),
     )
     c = d.outline.centroid
-    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off
-    _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships)
+    # drawn before the ships, a token's label under a ship's base would be hidden by it: a page's steps off;
+    # when no spot next to the token is off them (a squadron under a base), it is drawn over the ships
+    t = _label(g, cv, (c.x, c.y), p.label, across=_across(d.outline), avoid=cv.contacts + cv.ships, near=d.outline)
+    if cv.ships and any(box(*cv.labels[-1]).intersects(s) for s in cv.ships):
+        g.remove(t)
+        cv.over.append(t)
 
 
 def _ship(
-    parent: ET.Element, cv: _Canvas, p: Piece, d: Drawing, prefix: str, on: bool, *, ghost: bool, label: bool = True
+    parent: ET.Element,
+    cv: _Canvas,
+    p: Piece,
+    d: Drawing,
+    prefix: str,
+    on: bool,
+    *,
+    ghost: bool,
+    label: bool = True,
+    opaque: bool = False,
 ) -> None:
+    """A ship's base (and frames); ``opaque``: backed with the table's colour, so what lies under it is hidden."""
     colour = d.colour or _ship_colour(p)
     g = ET.SubElement(parent, "g", {"id": f"{prefix}-{p.id}", "class": f"{p.kind} player-{p.player or 0}"})
     ET.SubElement(g, "title").text = f"{p.label} ({p.size} base{', start' if ghost else ''})"
+    if opaque:
+        backing = {"fill": COLOURS["table"], "fill-opacity": "1", "stroke": "none", "class": "backing"}
+        ET.SubElement(g, "polygon", {"points": cv.points(ring(d.outline)), **backing})
     for extra in d.extra:
         ET.SubElement(
             g,
@@ -557,7 +656,7 @@ def _ship(
     assert d.pose is not None
     _facing(g, cv, d.pose, colour)
     if label:
-        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts)
+        _label(g, cv, (d.pose.x, d.pose.y), p.label, across=_across(d.outline), avoid=cv.contacts, near=d.outline)
 
 
 LEGEND = (
@@ -565,10 +664,18 @@ LEGEND = (
     ("position tried and abandoned", "abandoned", {"fill": "none", "stroke": "#fb923c", "stroke-dasharray": "4 2"}),
     ("final position", "base", {"fill": "#3b82f6", "fill-opacity": "0.45", "stroke": "#f8fafc"}),
     ("template / tool", "template", {"fill": "#d9c27a", "fill-opacity": "0.5", "stroke": "#d9c27a"}),
+    ("device (under any base it overlaps)", "device", {"fill": "#c94c4c", "fill-opacity": "0.8", "stroke": "#f8fafc"}),
     ("contact (shared area)", "overlap", {"fill": "#ff2d55", "fill-opacity": "0.85", "stroke": "#ff2d55"}),
     ("area: range, reach or legal places", "area", {"fill": "#ffe14d", "fill-opacity": "0.2", "stroke": "#ffe14d"}),
-    ("legal places along the ruler (tap one)", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    ("legal places along the ruler", "legal-line", {"fill": "#ffe14d", "fill-opacity": "0.45"}),
+    (
+        "blocked: a centre here would overlap a piece",
+        "blocked",
+        {"fill": "#ff2d55", "fill-opacity": "0.22", "stroke": "#ff2d55", "stroke-dasharray": "2 2"},
+    ),
 )
+TAP_ONE = {"legal-line": " (tap one)"}
+"""What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
 def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
@@ -601,12 +708,15 @@ def _legend_kinds(figures: list[Figure], moved: bool) -> list[tuple[str, str, di
     return [row for row in LEGEND if row[1] in kinds]
 
 
-def legend_rows(scenario: Scenario, ruling: Ruling | None, step: int | None = None) -> list[tuple[str, str]]:
+def legend_rows(
+    scenario: Scenario, ruling: Ruling | None, step: int | None = None, *, tapped: bool = False
+) -> list[tuple[str, str]]:
     """What the marks of a page's picture (at ``step``) mean (text, kind), for the page to show beside it:
     drawn in the picture, a legend shrinks with the table (about 6 px on a phone) and hides behind the
-    view's edge."""
+    view's edge. ``tapped``: the page's marks are tapped to choose (the setup page), and the rows say so."""
     moved = ruling is not None and scenario.action["type"] in games.get(scenario.game).moving_actions
-    return [(text, kind) for text, kind, _ in _legend_kinds(_shown_figures(ruling, step), moved)]
+    rows = _legend_kinds(_shown_figures(ruling, step), moved)
+    return [(text + (TAP_ONE.get(kind, "") if tapped else ""), kind) for text, kind, _ in rows]
 
 
 def _legend(
@@ -672,7 +782,7 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
             },
         )
         top = max(ring_pts, key=lambda q: q[1])
-        _label(g, cv, (top[0], top[1] - cv.font * 1.3), label)
+        _label(g, cv, (top[0], top[1] - cv.font * 1.3), label, near=ShapelyPoint(top))
 
 
 LABEL_OVER = 1.3
@@ -697,26 +807,25 @@ def _across(outline: Polygon) -> float:
 
 
 def _free_spot(
-    cv: _Canvas, at: Point, text: str, font: float | None = None, avoid: list[Polygon] | None = None
+    cv: _Canvas,
+    at: Point,
+    text: str,
+    font: float | None = None,
+    avoid: list[Polygon] | None = None,
+    near: BaseGeometry | None = None,
 ) -> Point:
     """Where a label goes: at ``at`` unless an earlier label, a facing arrow or a shape of ``avoid`` is
-    there; then the nearest of some steps away (further ones when there is something to step off)."""
+    there; then the nearest free spot next to ``near`` (what the label names), or the one it overlaps
+    least (``label_spots.spot``)."""
     font = cv.font if font is None else font
-    w, h = max(1, len(text)) * font * EM, font * 1.2
-    ks = range(1, 9) if avoid else range(1, 4)
-    steps = [(0.0, 0.0)] + [(dx * w * k, dy * h * k) for k in ks for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    w = max(1, len(text)) * font * EM
+    base = at[1] + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
+    first = (at[0] - w / 2, base - font * 0.25, at[0] + w / 2, base + font * 0.95)
+    named = near if near is not None else ShapelyPoint(at)
     marks = cv.marks + (avoid or [])
-    for dx, dy in steps:
-        x, y = at[0] + dx, at[1] + dy
-        base = y + font * 0.8  # the text's baseline (table y grows up): a descender below, capitals above
-        b0 = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
-        if any(b0[0] < b[2] and b[0] < b0[2] and b0[1] < b[3] and b[1] < b0[3] for b in cv.labels):
-            continue
-        if marks and any(box(*b0).intersects(m) for m in marks):
-            continue
-        cv.labels.append(b0)
-        return x, y
-    return at
+    b = label_spots.spot(first, named, taken=cv.labels, marks=marks, view=cv.view, mark_bounds=cv.bounds(marks))
+    cv.labels.append(b)
+    return (b[0] + b[2]) / 2, b[1] - font * 0.55
 
 
 def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
@@ -731,14 +840,21 @@ def _inside(cv: _Canvas, at: Point, w: float, font: float) -> Point:
 
 
 def _label(
-    g: ET.Element, cv: _Canvas, at: Point, text: str, across: float | None = None, avoid: list[Polygon] | None = None
-) -> None:
-    """A label centred at ``at``, off the facing arrows and ``avoid``; a piece's (``across``: its width, mm)
-    sized so it is not much wider than the piece on a thumbnail, and every label inside the view."""
+    g: ET.Element,
+    cv: _Canvas,
+    at: Point,
+    text: str,
+    across: float | None = None,
+    avoid: list[Polygon] | None = None,
+    near: BaseGeometry | None = None,
+) -> ET.Element:
+    """A label centred at ``at``, off the facing arrows and ``avoid`` and next to ``near`` (what it names);
+    a piece's (``across``: its width, mm) sized so it is not much wider than the piece on a thumbnail, and
+    every label inside the view."""
     fit = across is not None and cv.fit
     font = min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM)) if fit and across is not None else cv.font
     w = max(1, len(text)) * font * EM
-    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid), w, font)
+    at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid, near), w, font)
     t = ET.SubElement(
         g,
         "text",
@@ -752,6 +868,7 @@ def _label(
         },
     )
     t.text = text
+    return t
 
 
 def _centre(coords: tuple[Point, ...]) -> Point:
@@ -775,7 +892,9 @@ def _figure(
         band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
         ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
         return
-    if f.kind == "line":
+    if f.kind in ("line", "bar"):
+        if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else
+            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts)
         ET.SubElement(
             g,
             "polyline",
@@ -814,14 +933,28 @@ def _figure(
         "device": {"fill": COLOURS["device"], "fill-opacity": "0.8", "stroke": "#f8fafc"},
     }.get(f.kind, {"fill": "none", "stroke": COLOURS["ghost"]})
     ET.SubElement(g, "polygon", _hl({"points": cv.points(f.coords), "stroke-width": "1", **style}, on))
+    if f.kind == "device" and f.label and f.label not in named and len(f.coords) >= 3:
+        # named off the pieces: a base drawn over the device would hide a label on it
+        _label(
+            g,
+            cv,
+            _centre(f.coords),
+            f.label,
+            across=_across(Polygon(f.coords)),
+            avoid=cv.pieces + cv.contacts,
+            near=Polygon(f.coords),
+        )
     if f.kind == "overlap" and f.label and f.label not in named and len(f.label) > MARKER_CHARS:
         # a sentence ("line over Asteroid field") beside the shape, off the pieces it names, not over them
-        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces)
+        shape = Polygon(f.coords).buffer(0)
+        # what it names: the contact and the pieces it lies on (the phrase goes beside them, not far away)
+        named = union_all([shape, *(p for p in cv.pieces if p.intersects(shape))])
+        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces, near=named)
     elif f.kind == "overlap" and f.label and f.label not in named:  # a piece is named by its own label once
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)
         # the marker steps around earlier labels (several contacts of a ram sit close together)
-        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label)
+        cx, at_y = _free_spot(cv, (cx, cy - cv.font * 1.15), f.label, near=Polygon(f.coords).buffer(0))
         cy = at_y + cv.font * 1.15
         ET.SubElement(
             g,
@@ -855,7 +988,7 @@ def _figure(
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         # a final base's label, sized like a piece's, off the contacts drawn over it
-        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts)
+        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts, near=Polygon(f.coords).buffer(0))
 
 
 def _ship_colour(p: Piece | None) -> str:

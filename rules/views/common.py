@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.http import Http404, HttpRequest
@@ -85,6 +86,7 @@ def ruling_context(scenario: Scenario, ruling: Ruling) -> dict[str, Any]:
         "scenario": scenario,
         "ruling": ruling,
         "steps": steps,
+        "any_derived": any(s["derived"] for s in steps),
         "outcome": ruling.outcome,
         "named": _named(scenario, ruling.outcome),
         "game_title": game.title,
@@ -97,8 +99,45 @@ def _named(scenario: Scenario, outcome: dict[str, Any]) -> dict[str, Any]:
     lists = ("bumped", "cannot_attack", "damaged_ships", "displaced_squadrons")
     named: dict[str, Any] = {k: scenario.names(outcome.get(k) or []) for k in lists}
     effects = outcome.get("effects") or []
-    named["effects"] = [(e.get("name") or scenario.names([e.get("source", "")]), e.get("text", "")) for e in effects]
+    named["effects"] = [
+        (e.get("name") or scenario.names([e.get("source", "")]), _on(scenario, e.get("ship"), e.get("text", "")))
+        for e in effects
+    ]
+    named["attack"] = _attack_lines(scenario, outcome)
     return named
+
+
+def _on(scenario: Scenario, ship: object, text: str) -> str:
+    """An effect's text with the ship it hits named ("the ship suffers 1 hit damage" says which ship)."""
+    if not isinstance(ship, str) or not ship:
+        return text
+    name = scenario.names([ship])
+    if re.search(r"\b[Tt]he ship\b", text):
+        return re.sub(r"\b[Tt]he ship\b", name, text)
+    return f"{name}: {text}"
+
+
+def _attack_lines(scenario: Scenario, outcome: dict[str, Any]) -> list[str]:
+    """What an attack comes to, from its facts (the same box a move or a drop has): whether it may be made, the
+    range, what obstructs it and what that changes."""
+    if "can_attack" not in outcome:
+        return []
+    if not outcome.get("can_attack"):
+        return ["The attack cannot be made as set up: the steps below say why."]
+    rng = outcome.get("range")
+    out = [
+        "The attack can be made"
+        + (f", at range {rng}." if isinstance(rng, int) else f", at {rng} range." if rng else ".")
+    ]
+    by = outcome.get("obstructed_by") or []
+    if by:
+        what = []
+        if n := outcome.get("defense_bonus_dice"):
+            what.append(f"the defender rolls {n} additional defense {'die' if n == 1 else 'dice'}")
+        if n := outcome.get("dice_removed"):
+            what.append(f"the attacker removes {n} {'die' if n == 1 else 'dice'} from the attack pool")
+        out.append(f"Obstructed by {scenario.names(by)}" + (f": {', and '.join(what)}." if what else "."))
+    return out
 
 
 def requested_step(request: HttpRequest, ruling: Ruling) -> int | None:
@@ -106,3 +145,13 @@ def requested_step(request: HttpRequest, ruling: Ruling) -> int | None:
     step = small_count(request.GET.get("step"), 10_000)
     n = len(ruling.steps)
     return min(max(step, 1), n) if step is not None and n else None
+
+
+def in_colour(scenario: Scenario, rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A picture's key with the final position's swatch in the colour the picture draws it: the mover's player's
+    (player 1 blue, player 2 red), grey for a piece nobody owns (an obstacle or a token moved)."""
+    game = games.get(scenario.game)
+    mover = next((scenario.action[k] for k in game.mover_keys if isinstance(scenario.action.get(k), str)), None)
+    player = next((p.player for p in scenario.pieces if p.id == mover), None)
+    kind = {1: "base", 2: "base-2"}.get(player or 0, "base-none")
+    return [(text, kind if k == "base" else k) for text, k in rows]

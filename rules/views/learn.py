@@ -29,7 +29,7 @@ from rules.engine.svg import legend_rows
 from rules.library import examples
 from rules.models import store_scenario
 from rules.rulings import table_picture
-from rules.views.common import ruling_context
+from rules.views.common import in_colour, ruling_context
 
 MAX_SEED = 10**9
 MAX_RULES = 12
@@ -117,7 +117,13 @@ def _context(request: HttpRequest, topic: str, seed: int, ex: Exercise, p: dict[
         "qi": qi,
         "count": len(ex.questions),
         "before": mark_safe(before_picture(ex.scenario, ex.ruling)),
-        "before_legend": legend_rows(ex.scenario, before_frame(ex.scenario, ex.ruling)),
+        # before the action the piece is drawn where it stands, as itself (no dashed "start"), and what the
+        # question proposes in the mover's colour
+        "before_legend": [
+            ("the position shown" if k.startswith("base") else text, k)
+            for text, k in in_colour(ex.scenario, legend_rows(ex.scenario, before_frame(ex.scenario, ex.ruling)))
+            if k != "ghost-start"
+        ],
         "here": reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep),
         "next_question": (
             reverse("rules:learn-exercise", args=[topic, seed]) + _query(**keep, q=str(qi + 1))
@@ -195,7 +201,8 @@ def _reveal(request: HttpRequest, ctx: dict[str, Any], answer: str) -> HttpRespo
         sid=row.id,
         permalink=reverse("rules:permalink", args=[row.id]),
         picture=mark_safe(table_picture(ex.scenario, ex.ruling, id_prefix="lr", step=question.step)),
-        legend=legend_rows(ex.scenario, ex.ruling),  # every step's picture below draws from these marks
+        # every step's picture below draws from these marks
+        legend=in_colour(ex.scenario, legend_rows(ex.scenario, ex.ruling)),
         attempt=f"{request.get_full_path()}#{ctx['qi']}",
     )
     response = render(request, "rules/learn_exercise.html", ctx)

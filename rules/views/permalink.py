@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
 from rules.engine.changes import changes_since
-from rules.engine.svg import legend_rows
+from rules.engine.svg import PHONE_PICTURE_PX, legend_rows
 from rules.rulings import (
     Unrulable,
     draw,
@@ -28,6 +28,7 @@ from rules.rulings import (
 )
 from rules.share import share_of, with_step
 from rules.views.common import (
+    in_colour,
     is_partial,
     requested_step,
     ruling_context,
@@ -67,7 +68,7 @@ def _permalink_context(request: HttpRequest, sid: str, step: int | None = None) 
         picture=mark_safe(
             table_picture(scenario, ruling, id_prefix=permalink_prefix(row.id), step=step, ranges=ranges)
         ),
-        legend=legend_rows(scenario, ruling, step),
+        legend=in_colour(scenario, legend_rows(scenario, ruling, step)),
         prev_step=(step - 1 if step and step > 1 else None),
         next_step=(1 if step is None and n else (step + 1 if step and step < n else None)),
         page_url=page_url,
@@ -112,7 +113,9 @@ def unrulable_page(request: HttpRequest, sid: str, e: Unrulable) -> HttpResponse
     picture = None
     if scenario is not None:
         try:
-            picture = mark_safe(draw(scenario, None, id_prefix=permalink_prefix(row.id)))  # our own SVG
+            # drawn as a permalink's picture is: labels sized for a phone, the marks listed beside it in HTML
+            svg = draw(scenario, None, id_prefix=permalink_prefix(row.id), legend=False, shown_px=PHONE_PICTURE_PX)
+            picture = mark_safe(svg)  # our own SVG
         except Unrulable:
             picture = None
     ctx = {
@@ -120,6 +123,7 @@ def unrulable_page(request: HttpRequest, sid: str, e: Unrulable) -> HttpResponse
         "row": row,
         "reason": e.message,
         "picture": picture,
+        "legend": legend_rows(scenario, None) if picture is not None and scenario is not None else [],
         "document": json.dumps(stored_document(row), indent=2, ensure_ascii=False, sort_keys=True),
         "page_url": request.build_absolute_uri(reverse("rules:permalink", args=[row.id])),
         "edit_url": reverse("rules:setup") + "?" + urlencode({"from": row.id}),

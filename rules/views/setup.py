@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -23,18 +24,20 @@ from rules.forms import CHECKBOXES, game_menus, piece_menus, redrawn
 from rules.models import store_scenario
 from rules.rulings import Unrulable, cached_ruling, checked_ruling, draw, engine_call, ruling_for
 from rules.setup_state import ADDING, PICKED, Setup, renamed
-from rules.views.common import is_partial
+from rules.views.common import in_colour, is_partial
 from rules.views.setup_links import (
+    NoDraft,
     action_so_far,
     address_for,
     games_menu,
     is_chosen,
     link_with,
+    side_links,
     snap_links,
     state,
 )
 from rules.views.setup_table import option_ghosts, pieces_scenario, proposed_here, shape_palette, tap_regions
-from rules.wording import still_needed
+from rules.wording import is_missing, still_needed
 
 
 def _form_context(s: Setup) -> dict[str, Any]:
@@ -60,6 +63,16 @@ def _form_context(s: Setup) -> dict[str, Any]:
         "rows": s.display_rows,
         "groups": action_groups(s.form),
         "checkboxes": CHECKBOXES,
+        **_problem_lists(s),
+    }
+
+
+def _problem_lists(s: Setup) -> dict[str, list[str]]:
+    """The problems under two headings: what is not filled in yet, and what cannot be ruled as set up (a friendly
+    defender, a value the engine refuses)."""
+    return {
+        "missing": [m for m in s.messages if is_missing(m)],
+        "cannot_rule": [m for m in s.messages if not is_missing(m)],
     }
 
 
@@ -91,11 +104,33 @@ def setup(request: HttpRequest) -> HttpResponse:
         return _page(request, request.POST, address)
     # opening a permalink's situation in the editor: its ruling comes from the permalink's cache
     opening = bool(request.GET.get("from")) and "game" not in request.GET
-    return _page(request, state(request), request.GET, opening=opening)
+    try:
+        data = state(request)
+    except NoDraft as e:
+        return _no_draft(request, e)
+    return _page(request, data, request.GET, opening=opening)
 
 
-def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False) -> HttpResponse:
-    """The page (or its preview) for these form values; its links add their values to ``address``."""
+def _no_draft(request: HttpRequest, e: NoDraft) -> HttpResponse:
+    """A draft's address after its draft was pruned: the setup page, empty, saying why and what to do.
+
+    410 Gone, not 200: the address named a draft once and no longer does (a link checker or a search engine
+    drops it instead of keeping an empty editor under it), and the page still works. A key never handed out
+    is a 404 with the same page; to htmx (a link followed in place) a 200, as it swaps nothing else.
+    Not cached: the same values posted again make the same key again.
+    """
+    response = _page(request, None, QueryDict(), no_draft="gone" if e.gone else "unknown")
+    # htmx swaps only a 2xx: a link or Back followed in place shows the same page, said the same way
+    response.status_code = 200 if is_partial(request) else 410 if e.gone else 404
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _page(
+    request: HttpRequest, data: QueryDict | None, address: QueryDict, opening: bool = False, no_draft: str = ""
+) -> HttpResponse:
+    """The page (or its preview) for these form values; its links add their values to ``address``
+    (``no_draft``: the address named a draft no longer kept, said at the top)."""
     s = Setup(data)
     pushed = address if request.method == "POST" else None
     whole = _whole_page(request)
@@ -123,6 +158,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     # a live preview also clears the form's errors of the last full page (the whole workspace has none to clear)
     ctx["live"] = is_partial(request) and not whole
     ctx["menus_key"] = s.menus_key
+    ctx["no_draft"], ctx["draft_days"] = no_draft, settings.DRAFT_DAYS
     if ctx["live"]:
         ctx["redrawn"] = _redrawn(s, data)
     table = s.scenario  # the situation, or while the action is incomplete its pieces alone
@@ -146,7 +182,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ctx["verdict"] = ruling.summary
             ctx["preview_steps"] = [s.title for s in ruling.steps]
             ctx["preview_warnings"] = list(ruling.warnings)
-            ctx["legend"] = legend_rows(sc, ruling)
+            ctx["legend"] = in_colour(sc, legend_rows(sc, ruling, tapped=True))
         elif isinstance(s.document, dict) and (proposed := proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
@@ -154,7 +190,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             ghosts = option_ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
-            ctx["legend"] = legend_rows(proposed, here)
+            ctx["legend"] = in_colour(proposed, legend_rows(proposed, here, tapped=True))
         elif isinstance(s.document, dict) and (table := pieces_scenario(s.document)) is not None:
             ghosts, regions = option_ghosts(table, s.document), tap_regions(address, table, s.document, json_mode)
             ctx["picture"] = mark_safe(
@@ -165,7 +201,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         ctx.pop("picture", None)
         _say(s, "", e.message)
         table = None
-    ctx["games_menu"] = games_menu(address, s)
+    ctx["games_menu"] = games_menu(address, s, placed=bool(ctx["piece_ids"]))
     # snaps are offered live, with the preview (bench/bench_ruling.py times them)
     if s.bound and table is not None and not json_mode:
         snapped = table
@@ -204,6 +240,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
+        ctx["sides"] = side_links(address, s, game.side_menu(pieces if isinstance(pieces, list) else [], chosen))
         ctx["counters"] = [  # e.g. an Armada attack's dice: − and + links beside who does what
             (
                 word,
@@ -219,6 +256,9 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         any(key in data for key in (*ADDING, PICKED)) or request.headers.get("HX-History-Restore-Request") == "true"
     )
     ctx["building"] = building
+    ctx |= _problem_lists(s)  # again: the engine's problems were added since
+    # the rows and fields open only when something in them needs the person (a refused value, a JSON document)
+    ctx["fields_open"] = bool(s.bound and not building and (_row_errors(s) or json_mode))
     ctx["still_needed"] = [] if json_mode else still_needed(s)
     # an address is a state being built (a preview, a pick or a rename pushed it, Undo loads it): what is still
     # missing or typed wrong is listed with a 200, so it reloads as it was; Explain is the submission (its 400
@@ -231,6 +271,14 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     if pushed is not None:
         response["HX-Push-Url"] = reverse("rules:setup") + "?" + pushed.urlencode()
     return response
+
+
+def _row_errors(s: Setup) -> bool:
+    """Whether a row or an input of the form shows an error beside it (so the folded fields open on it)."""
+    rows = list(s.display_rows.forms)
+    return any(f.errors for f in rows) or any(
+        s.form.errors.get(n) for n in s.form.fields if n not in ("game", "edition")
+    )
 
 
 WRAPPED = ("device", "distance", "toward", "speed", "side", "click", "current")

@@ -3,10 +3,11 @@ holds, and the links of the games menu, the action menu, who does what and the s
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote_plus, urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
 
 from rules import limits
 from rules.engine import Scenario, games
@@ -43,13 +44,26 @@ def address_for(request: HttpRequest, data: QueryDict) -> QueryDict | HttpRespon
     return out
 
 
+DRAFT_KEY = re.compile(r"[a-z2-7]{16}")
+"""What a draft's key looks like (``rules.models.draft_key``): an address with one was handed out once."""
+
+
+class NoDraft(LookupError):
+    """``?state=<key>`` names no draft: pruned after its days (``gone``), or a key never handed out."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.gone = bool(DRAFT_KEY.fullmatch(key))
+
+
 def state(request: HttpRequest) -> QueryDict | None:
     """The form's values: the query, or a stored situation (``from``) or draft (``state``) with the
     query's values over it.
 
     ``?from=<id>`` opens a permalink's situation whole (every row, the table's size) as a bound form, so
     the who/dial/snap helpers show at once; the helpers' links add their values to ``from=<id>`` (or
-    ``state=<key>``), so even a 60-piece situation is edited through short addresses.
+    ``state=<key>``), so even a 60-piece situation is edited through short addresses.  A draft no longer
+    kept raises ``NoDraft`` (the page says so; a permalink's ``from`` never expires).
     """
     source, key = request.GET.get("from"), request.GET.get("state")
     if not source and not key:
@@ -77,7 +91,7 @@ def state(request: HttpRequest) -> QueryDict | None:
     else:
         kept = draft_query(str(key))
         if kept is None:
-            raise Http404("no such setup draft")
+            raise NoDraft(str(key))
         data = QueryDict(kept, mutable=True)
     for name in request.GET:
         if name not in ("from", "state"):
@@ -85,17 +99,19 @@ def state(request: HttpRequest) -> QueryDict | None:
     return data
 
 
-def games_menu(address: QueryDict, s: Setup) -> list[tuple[str, str, bool]]:
-    """Each game and edition as a link (label, address, whether it is the one in use)."""
-    data = s.form.data if s.bound else s.form.initial
-    game_now, edition_now = str(data.get("game") or ""), str(data.get("edition") or "")
+def games_menu(address: QueryDict, s: Setup, placed: bool = False) -> list[tuple[str, str, bool]]:
+    """Each game and edition as a link (label, address, whether it is the one in use: on a first open, the
+    form's initial game and edition).  Once pieces are ``placed`` only their game's editions are offered
+    (an X-Wing ship is no Armada piece): the edition stays in view, the one place it is chosen."""
+    game_now, edition_now = str(s.form["game"].value() or ""), str(s.form["edition"].value() or "")
     return [
         (
-            f"{g.title} {e}" if len(g.editions) > 1 else g.title,
+            f"{g.title} {e}",
             link_with(address, {"game": g.name, "edition": e}),
             g.name == game_now and e == edition_now,
         )
         for g in games.all_games()
+        if not placed or g.name == game_now or game_now not in games.names()
         for e in reversed(g.editions)
     ]
 
@@ -132,19 +148,40 @@ def link_with(address: QueryDict, values: dict[str, str]) -> str:
     return "?" + "&".join(parts)
 
 
+def _rows(s: Setup) -> dict[str, int]:
+    """Each piece's row (its index in the form), by the piece's id."""
+    return {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+
+
+def side_links(address: QueryDict, s: Setup, offers: list[tuple[str, dict[str, int]]]) -> list[tuple[str, str]]:
+    """The game's "whose pieces" offers (``Game.side_menu``) as links that set those rows' players."""
+    rows = _rows(s)
+    return [
+        (label, link_with(address, {f"p-{rows[pid]}-player": str(n) for pid, n in players.items()}))
+        for label, players in offers
+        if all(pid in rows for pid in players)
+    ]
+
+
 def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
     """The game's snap helpers as links that rewrite the snapped piece's row (x, y, facing)."""
-    rows = {(f.cleaned_data.get("id") or "").strip(): i for i, f in enumerate(s.rows.forms) if f.is_valid()}
+    rows = _rows(s)
     out = []
     for label, kind, v in games.get(scenario.game).snap_menu(scenario, action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
         if kind == "destination":  # where a move ends: the action's destination, not the piece's row
             out.append((label, link_with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
         elif i is not None:
-            values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
-            if v.get("heading") is not None:
-                values[f"p-{i}-heading"] = str(v["heading"])
-            out.append((label, link_with(address, values)))
+            values: dict[str, str] = {}
+            for m in (v, *v.get("also", ())):  # a snap may move another piece first (its "also")
+                j = rows.get(str(m["piece"]))
+                if j is None:
+                    break
+                values |= {f"p-{j}-x": str(m["x"]), f"p-{j}-y": str(m["y"])}
+                if m.get("heading") is not None:
+                    values[f"p-{j}-heading"] = str(m["heading"])
+            else:
+                out.append((label, link_with(address, values)))
     return out
 
 

@@ -63,6 +63,7 @@ function pieceName(pid) {
   const drawn = title && title.textContent.replace(/ \([^)]*\)$/, "").trim();
   return (label && label.value.trim()) || drawn || pid;
 }
+const OWNED = ["ship", "squadron", "device", "remote"];
 export function select(pid) {
   state.selected = pid && pieceEl(pid) ? pid : null;
   for (const el of document.querySelectorAll("#preview [data-piece].selected")) el.classList.remove("selected");
@@ -76,12 +77,14 @@ export function select(pid) {
     const name = document.getElementById("selected-label");
     const label = row && field(row, "label");
     if (name && document.activeElement !== name) name.value = label ? label.value : "";
+    if (name) name.placeholder = pieceName(state.selected); // an unnamed piece (an obstacle) shows its default name
     document.getElementById("selected-name").textContent =
       pieceName(state.selected) + (deg !== null && deg !== undefined && deg !== "" ? `, facing ${deg}°` : "");
     const link = document.getElementById("selected-row");
     if (link && row) link.href = `#row-${row.slice(2)}`;
     const kind = row && field(row, "kind");
-    const player = kind && kind.value === "ship" ? field(row, "player") : null;
+    // whose piece it is: a ship, a squadron, a device or a remote (an obstacle or a token is nobody's)
+    const player = kind && OWNED.includes(kind.value) ? field(row, "player") : null;
     for (const b of document.querySelectorAll("#selected [data-tool^=player]")) {
       b.hidden = !player;
       b.setAttribute("aria-pressed", String(Boolean(player) && b.dataset.tool === `player${player.value}`));

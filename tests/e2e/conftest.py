@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response, Route, expect
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -89,3 +89,21 @@ def hold_first_setup_post(page: Page) -> list[Route]:
 
     page.route("**/setup/", hold)
     return held
+
+
+EDITOR_ON = "html[data-editor=on]"
+"""Set by the setup page's script once its module and htmx are ready (a test may tap, drag and pick)."""
+
+
+def editor_ready(page: Page) -> None:
+    """Wait until the setup page's editor is ready (after a load, a reload or a swap of the workspace)."""
+    expect(page.locator(EDITOR_ON)).to_have_count(1)
+
+
+def open_setup(page: Page, base_url: str, query: str | Mapping[str, str] = "") -> Response | None:
+    """Open the setup page (with this query: a string as is, a mapping encoded) and wait until its editor is
+    ready; the page's response, for a test that checks its status."""
+    text = query if isinstance(query, str) else urlencode(query)
+    response = page.goto(f"{base_url}/setup/{'?' + text if text else ''}")
+    editor_ready(page)
+    return response

@@ -8,7 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -26,9 +26,8 @@ def serious(page: Page) -> list[str]:
 
 
 def test_setup_page_with_a_live_preview(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/setup/")
+    open_setup(page, base_url)
     assert serious(page) == []
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")  # added as soon as it is picked
     expect(page.get_by_test_id("pending")).to_be_visible()
     assert serious(page) == []
@@ -58,8 +57,7 @@ def test_the_setup_workspace_on_a_phone_and_a_desktop(browser: Browser, base_url
     """Issue 22: the table, its zoom buttons, the sheet and a selected piece's handles, light and dark."""
     options = PHONE if kind == "phone" else {"viewport": {"width": 1366, "height": 768}}
     with watched_page(browser, **options, color_scheme=scheme) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
         page.get_by_role("link", name="T-65 X-wing moves").click()
         page.get_by_role("link", name="2 bank left").click()
@@ -80,8 +78,7 @@ def test_an_armada_attack_with_its_hull_zones_to_tap_on_the_table(browser: Brows
         "&p-0-player=1&p-1-id=neb&p-1-kind=ship&p-1-size=small&p-1-x=430&p-1-y=480&p-1-heading=90&p-1-player=2"
     )
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{q}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, q)
         expect(page.locator("#preview .zoomable a.pick-region")).to_have_count(8)
         expect(page.locator("#preview .overview a")).to_have_count(0)
         assert serious(page) == []

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
-from tests.e2e.test_journeys import fill_row
+from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.test_journeys import fill_row, open_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,9 +19,7 @@ def settle(page: Page) -> None:
 
 
 def test_an_armada_attack_through_an_asteroid_is_picked_explained_and_drawn(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/setup/")
-    page.locator('input[name="game"][value="armada"]').check()
-    page.locator('[name="edition"]').select_option("1.5")
+    open_game(page, base_url, "armada", "1.5")
     fill_row(page, 0, id="vsd", kind="ship", size="medium", x="400", y="300", heading="0", player="1", label="Victory")
     fill_row(page, 1, id="neb", kind="ship", size="small", x="400", y="500", heading="180", player="2", label="Nebulon")
     fill_row(page, 2, id="rock", kind="obstacle", type="asteroid-field", x="400", y="420", heading="90")
@@ -56,8 +53,7 @@ def attack_query() -> dict[str, str]:
 
 def test_a_drag_that_starts_on_a_hull_zone_moves_the_ship_instead(page: Page, base_url: str) -> None:
     """The zones lie over the ships' tokens: a tap chooses one, a drag still moves the ship beneath."""
-    page.goto(f"{base_url}/setup/?{urlencode(attack_query())}")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url, attack_query())
     settle(page)
     box = page.get_by_role("link", name="Rear hull zone of Nebulon-B").bounding_box()
     assert box is not None
@@ -79,8 +75,7 @@ def test_on_a_phone_the_defenders_hull_zone_is_chosen_by_tapping_it_on_the_table
     """Issue 25: the hull zones are tapped on the picture (390 x 844, touch), chosen in place."""
     q = attack_query()
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(q)}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, q)
         settle(page)
         zone = page.get_by_role("link", name="Left hull zone of Nebulon-B")
         expect(zone).to_be_visible()

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 from tests.web.test_armada_sheet import ATTACK
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -41,8 +39,7 @@ def shows(page: Page, *pieces: str) -> bool:
 def test_on_a_phone_fit_the_action_shows_the_attacker_and_the_defender_whole(browser: Browser, base_url: str) -> None:
     """The trial's Q6: the CR90 stood above the visible table and "Fit the action" changed nothing."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(ATTACK | {'pick': '1'})}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, ATTACK | {"pick": "1"})
         settle(page)
         assert shows(page, "vsd", "cr")  # as the page opens on the attack
         page.get_by_role("button", name="Whole table").click()
@@ -57,8 +54,7 @@ def test_on_a_phone_fit_the_action_shows_the_attacker_and_the_defender_whole(bro
 def test_on_a_phone_the_dice_pool_is_in_reach_when_the_attack_is_chosen(browser: Browser, base_url: str) -> None:
     """The trial's Q6: the dice were about 2,900 px below the table, in the form's rows."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(ATTACK | {'pick': '1'})}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, ATTACK | {"pick": "1"})
         settle(page)
         more = page.get_by_role("link", name="One red die more")
         expect(more).to_be_in_viewport()  # no scrolling: beside the attack

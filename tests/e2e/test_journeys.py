@@ -7,12 +7,31 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, editor_ready, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
+def show_fields(page: Page) -> None:
+    """Open "All pieces and fields" (the rows are folded under one tap below the sheet)."""
+    if not page.locator("#pieces").is_visible():  # without JavaScript they show folded or not
+        page.locator("details.all-fields > summary").click()
+
+
+def choose_game(page: Page, name: str) -> None:
+    """Pick the game and edition from the sheet's links (the one place they are chosen), e.g. "Armada 1.5"."""
+    page.locator("nav.games").get_by_role("link", name=name).click()
+    expect(page.locator("nav.games").get_by_role("link", name=name)).to_have_attribute("aria-current", "true")
+
+
+def open_game(page: Page, base_url: str, game: str, edition: str, rows: int = 3) -> None:
+    """The setup page for a game with blank rows to type in (the game is chosen by the sheet's links, which open
+    on an empty table)."""
+    page.goto(f"{base_url}/setup/?game={game}&edition={edition}&p-TOTAL_FORMS={rows}&p-INITIAL_FORMS=0&pick=1")
+
+
 def fill_row(page: Page, n: int, **values: str) -> None:
+    show_fields(page)
     for key, value in values.items():
         field = page.locator(f'[name="p-{n}-{key}"]')
         if field.evaluate("e => e.tagName") == "SELECT":
@@ -61,7 +80,7 @@ def test_bad_input_shows_next_to_the_field(page: Page, base_url: str) -> None:
     page.locator('[name="ship"]').select_option("a")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("1")
-    expect(page.locator("#preview .problems")).to_contain_text("must be a number")
+    expect(page.locator("#preview .problems").first).to_contain_text("must be a number")  # cannot be ruled as set up
 
 
 def test_phone_sized_permalink(browser: Browser, base_url: str) -> None:
@@ -98,6 +117,7 @@ def test_works_without_javascript(browser: Browser, base_url: str) -> None:
 def test_a_row_shows_the_fields_of_its_kind(page: Page, base_url: str) -> None:
     """A ship row offers the ship's fields, an obstacle row the obstacle's; an unchosen kind shows all."""
     page.goto(f"{base_url}/setup/")
+    show_fields(page)
     row = page.locator("#row-0")
     expect(row.locator('[name="p-0-chassis"]')).to_be_visible()
     expect(row.locator('[name="p-0-fuses"]')).to_be_visible()
@@ -108,18 +128,18 @@ def test_a_row_shows_the_fields_of_its_kind(page: Page, base_url: str) -> None:
     page.locator('[name="p-0-kind"]').select_option("ship")
     expect(row.locator('[name="p-0-chassis"]')).to_be_visible()
     expect(row.locator('[name="p-0-shape"]')).to_be_hidden()
-    page.locator('input[name="game"][value="armada"]').check()
+    page.goto(f"{base_url}/setup/?game=armada&edition=1.5&p-TOTAL_FORMS=1&p-INITIAL_FORMS=0&p-0-kind=ship&pick=1")
+    show_fields(page)
     expect(row.locator('[name="p-0-yaw_limits"]')).to_be_visible()
     expect(row.locator('[name="p-0-stressed"]')).to_be_hidden()
 
 
 def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> None:
     """An Armada judge: a CR90 rams a Victory; the explanation steps through the speed reductions."""
-    page.goto(f"{base_url}/setup/")
-    page.locator('input[name="game"][value="armada"]').check()
+    open_game(page, base_url, "armada", "1.5")
+    show_fields(page)
     expect(page.locator('[name="bearing"]')).to_be_hidden()  # X-Wing's fields give way to Armada's
     expect(page.locator('[name="clicks"]')).to_be_visible()
-    page.locator('[name="edition"]').select_option("1.5")
     fill_row(page, 0, id="cr90", kind="ship", size="small", x="400", y="300", heading="0", player="1")
     fill_row(page, 1, id="vsd", kind="ship", size="large", x="410", y="500", heading="90", player="2")
     page.locator('[name="action"]').select_option("maneuver")
@@ -142,9 +162,7 @@ def test_armada_ram_built_in_the_form_and_stepped(page: Page, base_url: str) -> 
 def test_armada_obstacle_move_on_a_phone(browser: Browser, base_url: str) -> None:
     """A player on a phone checks where an asteroid field may be moved: the 6' x 3' table fits, the region is drawn."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        page.locator('input[name="game"][value="armada"]').check()
-        page.locator('[name="edition"]').select_option("1.5")
+        open_game(page, base_url, "armada", "1.5")
         fill_row(page, 0, id="rock", kind="obstacle", type="asteroid-field", x="900", y="450", heading="0")
         fill_row(page, 1, id="obj", kind="token", type="objective", x="905", y="455")
         page.locator('[name="action"]').select_option("move-obstacle")
@@ -176,7 +194,7 @@ def test_pieces_are_dragged_nudged_turned_and_removed_on_the_table(page: Page, b
     verdict = page.get_by_test_id("verdict")
     expect(verdict).to_contain_text("fully executes")
     page.wait_for_load_state("networkidle")  # the last preview has arrived: nothing redraws mid-drag
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)  # the editor module and htmx are ready
+    editor_ready(page)  # the editor module and htmx are ready
     page.wait_for_timeout(600)  # the typing's delayed refresh (400 ms) has gone out too
     page.wait_for_load_state("networkidle")
     page.get_by_role("button", name="Whole table").click()  # the rock is beyond the action's view
@@ -228,19 +246,19 @@ def test_arrow_keys_step_and_the_list_follows(page: Page, base_url: str) -> None
 
 def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: str) -> None:
     """Pick a ship by name, pick an asteroid by shape, drag, choose the action: no coordinates typed."""
-    page.goto(f"{base_url}/setup/")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")  # added as soon as it is picked
     expect(page.locator('[name="p-0-id"]')).to_have_value("t-65-x-wing-1")
     page.wait_for_load_state("networkidle")
     page.locator('[name="palette"]').select_option("xwing:obstacle:asteroid-4")
     expect(page.locator('[name="p-1-id"]')).to_have_value(re.compile("asteroid"))
+    show_fields(page)
     page.locator('[name="ship"]').select_option("t-65-x-wing-1")
     page.locator('[name="bearing"]').select_option("straight")
     page.locator('[name="speed"]').select_option("2")
     expect(page.get_by_test_id("verdict")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    editor_ready(page)
     ship = page.locator('#preview [data-piece="t-65-x-wing-1"] polygon').first
     ship.scroll_into_view_if_needed()
     box = ship.bounding_box()
@@ -255,11 +273,10 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
 
 def test_hovering_a_dial_choice_shows_its_ghost(page: Page, base_url: str) -> None:
     """While choosing, the table shows the hovered (or focused) maneuver's template and final base."""
-    page.goto(f"{base_url}/setup/")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url)
     page.locator('[name="palette"]').select_option("xwing:ship:t65xwing")
     page.get_by_role("link", name="T-65 X-wing moves").click()
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    editor_ready(page)
     ghost = page.locator('#preview .option-ghost[data-option="2 bank left"]')
     expect(ghost).to_be_hidden()
     page.get_by_role("link", name="2 bank left").hover()

@@ -4,12 +4,11 @@ ruler, and a tap just beside that band (not on it) puts the obstacle at the near
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 from tests.e2e.test_table_workspace import settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -22,8 +21,7 @@ Q |= {"action": "move-obstacle", "moved": "rock", "max_distance": "2", "min_dist
 
 def test_a_tap_beside_the_drawn_legal_band_moves_the_obstacle_to_a_legal_spot(browser: Browser, base_url: str) -> None:
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(Q)}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, Q)
         settle(page)
         band = page.locator("#preview .zoomable .figure.legal-line polyline").first
         expect(band).to_have_count(1)  # a straight band: its box (without its stroke) may be 0 px wide

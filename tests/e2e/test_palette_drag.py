@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, hold_first_setup_post, watched_page
+from tests.e2e.conftest import PHONE, hold_first_setup_post, open_setup, watched_page
+from tests.e2e.test_journeys import show_fields
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -45,8 +46,7 @@ def test_a_palette_entry_dragged_onto_the_table_lands_where_it_is_dropped(
 ) -> None:
     touch = kind == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         summary = page.get_by_text("Drag a piece onto the table")
         summary.tap() if touch else summary.click()
         # onto the empty table (no picture yet): it is added mid-table
@@ -81,13 +81,12 @@ def test_a_pieces_name_is_edited_in_its_sheet_and_a_ship_follows_its_name(
 ) -> None:
     touch = kind == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         settle(page)
         ship = page.locator("#preview .zoomable [data-piece] polygon").first
         ship.tap() if touch else ship.click()
-        name = page.get_by_role("textbox", name="Name")
+        name = page.get_by_role("textbox", name="Name", exact=True)
         expect(name).to_have_value("T-65 X-wing")
         name.fill("Red Leader")
         name.press("Enter")
@@ -107,12 +106,12 @@ def test_a_pieces_name_is_edited_in_its_sheet_and_a_ship_follows_its_name(
 def test_a_choice_made_while_a_preview_is_on_its_way_is_kept(browser: Browser, base_url: str) -> None:
     """The answer of a preview asked before a choice redraws the piece menus: it must not undo the choice."""
     with watched_page(browser, **DESKTOP) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)
         held = hold_first_setup_post(page)
+        show_fields(page)
         # renaming the ship changes the piece menus' names: its preview redraws them (with no ship chosen)
         page.locator('[name="p-0-label"]').fill("Red Leader")
         page.locator('[name="p-0-label"]').dispatch_event("change")

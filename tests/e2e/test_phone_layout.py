@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 from tests.e2e.test_table_workspace import settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -19,8 +19,7 @@ WIDTH = PHONE["viewport"]["width"]
 @pytest.fixture
 def phone(browser: Browser, base_url: str) -> Iterator[Page]:
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         yield page
 
 

@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, hold_first_setup_post, watched_page
+from tests.e2e.conftest import PHONE, editor_ready, hold_first_setup_post, open_setup, watched_page
+from tests.e2e.test_journeys import show_fields
 from tests.e2e.test_table_workspace import DESKTOP, settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -16,14 +17,14 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def _a_ship_that_moves(page: Page, base_url: str) -> None:
     """A T-65 X-wing on the table, picked to move: its maneuver not chosen yet (something is still missing)."""
-    page.goto(f"{base_url}/setup/")
-    expect(page.locator("html[data-editor=on]")).to_have_count(1)
+    open_setup(page, base_url)
     page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
     expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
     settle(page)
     page.get_by_role("link", name="T-65 X-wing moves", exact=True).click()
     expect(page.locator("#preview .dial")).to_be_visible()
     settle(page)
+    show_fields(page)  # the rows, folded under "All pieces and fields"
 
 
 def test_the_address_a_typed_change_pushed_reloads_the_same_page(browser: Browser, base_url: str) -> None:
@@ -39,7 +40,7 @@ def test_the_address_a_typed_change_pushed_reloads_the_same_page(browser: Browse
         url = page.url
         response = page.reload()
         assert response is not None and response.status == 200
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        editor_ready(page)
         assert page.url == url
         expect(page.locator('[name="p-0-x"]')).to_have_value("350")
         expect(page.locator('[name="ship"]')).to_have_value(re.compile(r"."))  # who moves, still chosen
@@ -93,7 +94,7 @@ def test_a_choice_clicked_while_a_rename_is_on_its_way_keeps_the_ship_the_name_m
         _a_ship_that_moves(page, base_url)
         page.locator("#preview .zoomable [data-piece] polygon").first.click()
         held = hold_first_setup_post(page)
-        name = page.get_by_role("textbox", name="Name")
+        name = page.get_by_role("textbox", name="Name", exact=True)
         name.fill("TIE/ln Fighter")
         name.press("Enter")  # the rename's preview: held
         page.wait_for_function("() => document.querySelector('.htmx-request') !== null")

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_journeys import choose_game, show_fields
+
 
 def settle(page: Page) -> None:
     """Wait for the live preview: its redraw of the game's menus would undo a choice made meanwhile."""
@@ -15,8 +17,9 @@ def settle(page: Page) -> None:
 
 def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
-    page.locator('input[name="game"][value="armada"]').check()
+    choose_game(page, "Armada 1.5")
     settle(page)
+    show_fields(page)
     page.locator('[name="palette"]').select_option("armada:ship:victory-ii-class-star-destroyer")  # added at once
     expect(page.locator('[name="p-0-chassis"]')).to_have_value("victory-ii-class-star-destroyer")
     expect(page.locator('[name="edition"] option')).to_have_count(1)  # Armada's editions only
@@ -47,6 +50,7 @@ def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, ba
 
 def test_a_piece_typed_in_a_row_can_be_picked_at_once(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/setup/")
+    show_fields(page)
     page.locator('[name="p-0-id"]').fill("a")
     page.locator('[name="p-0-kind"]').select_option("ship")
     page.locator('[name="p-0-size"]').select_option("small")

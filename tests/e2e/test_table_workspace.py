@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -82,8 +82,7 @@ class Journey:
 def journey(request: pytest.FixtureRequest, browser: Browser, base_url: str) -> Iterator[Journey]:
     touch = request.param == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         yield Journey(page, touch)
 
 
@@ -108,9 +107,13 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     j.link("Proximity Mine")
     j.link("T-65 X-wing: partly under the Proximity Mine")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")
+    j.link("Make T-65 X-wing an enemy: player 2 (TIE/ln Fighter: player 1)")  # the question says an enemy
+    expect(j.page.locator('[name="p-0-player"]')).to_have_value("1")
+    expect(j.page.locator('[name="p-1-player"]')).to_have_value("2")
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")
     j.explain()
     expect(j.page.locator("h1.verdict")).to_contain_text("detonates")
-    assert j.actions == 6
+    assert j.actions == 7
 
 
 def test_a_range_2_attack_obstructed_by_an_asteroid_in_2_0(journey: Journey) -> None:
@@ -131,8 +134,7 @@ def test_a_range_2_attack_obstructed_by_an_asteroid_in_2_0(journey: Journey) -> 
 def test_the_default_zoom_shows_pieces_at_a_readable_size_on_a_phone(browser: Browser, base_url: str) -> None:
     """A small X-Wing base and an Armada squadron are at least 44 CSS px across at the zoom the page opens on."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         ship = page.locator("#preview .zoomable [data-piece] polygon").first
         expect(ship).to_be_visible()
@@ -144,8 +146,7 @@ def test_the_default_zoom_shows_pieces_at_a_readable_size_on_a_phone(browser: Br
             "() => document.querySelector('#preview .zoomable [data-piece] polygon').getBoundingClientRect().width < 30"
         )
 
-        page.goto(f"{base_url}/setup/?game=armada&edition=1.5&pick=1")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, "game=armada&edition=1.5&pick=1")
         squadron = page.locator('select[name="palette"] option', has_text="squadron").first.get_attribute("value")
         assert squadron is not None
         page.locator('select[name="palette"]').select_option(squadron)
@@ -160,8 +161,7 @@ def test_an_update_in_place_keeps_the_scroll_position(browser: Browser, base_url
     """A pick swaps the workspace in place: the page does not jump back to the top."""
     with watched_page(browser, **DESKTOP, is_mobile=False) as page:
         page.set_viewport_size({"width": 1000, "height": 500})
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         page.wait_for_load_state("networkidle")
@@ -185,8 +185,7 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
 ) -> None:
     touch = kind == "phone"
     with watched_page(browser, **(PHONE if touch else DESKTOP)) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # nothing to take back: it never leaves
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
@@ -204,6 +203,10 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
             expect(tools.get_by_role("button", name=name)).to_be_visible()
         expect(page.locator("#hint")).to_contain_text("Drag it to move it")
         expect(page.locator("#selected-name")).to_have_text("Asteroid 1, facing 0°")
+        # its name box is labelled (on a phone too) and, empty, shows the default name it goes by
+        expect(page.locator("#selected-label")).to_have_attribute("placeholder", "Asteroid 1")
+        label = page.locator("#selected .selected-label > span").bounding_box()
+        assert label is not None and label["width"] > 20, "the name box's label is not shown"
         turn = tools.get_by_role("button", name="Turn: drag around the piece, or tap for 45°")
         turn.tap() if touch else turn.click()
         expect(page.locator('[name="p-1-heading"]')).to_have_value("45")
@@ -242,8 +245,7 @@ def test_an_armada_obstacle_moved_toward_a_ship_at_distance_1_2_onto_a_legal_spo
 def test_a_tap_inside_the_drawn_legal_region_sets_an_armada_moves_destination(browser: Browser, base_url: str) -> None:
     with watched_page(browser, **PHONE) as page:
         j = Journey(page, touch=True)
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         j.link("Armada")
         j.add("armada:obstacle:asteroid-field-1")
         j.link("Asteroid field is moved")
@@ -294,8 +296,7 @@ def test_the_table_zooms_with_buttons_the_wheel_and_a_pinch_and_the_overview_mov
 ) -> None:
     """Panzoom does the gestures: + and −, fit the action, the mouse wheel, two fingers; the inset pans."""
     with watched_page(browser, **DESKTOP) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)
@@ -327,8 +328,7 @@ def test_the_table_zooms_with_buttons_the_wheel_and_a_pinch_and_the_overview_mov
             " return p.left > s.right || p.top > s.bottom }"
         )
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url)
         page.locator('select[name="palette"]').select_option("xwing:ship:t65xwing")
         expect(page.locator("#preview .zoomable [data-piece]")).to_have_count(1)
         settle(page)

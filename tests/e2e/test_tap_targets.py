@@ -5,13 +5,12 @@ text are the one exception, and they say so with the ``in-text`` class."""
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from rules.library import examples
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -76,8 +75,7 @@ def _whole_page(page: Page) -> list[str]:
 
 def test_setup_with_a_dial_has_no_small_controls(browser: Browser, base_url: str) -> None:
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(SITUATION)}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, SITUATION)
         expect(page.locator("#preview nav.dial a").first).to_be_visible()
         assert small_controls(page) == []  # as it opens
         assert _whole_page(page) == []  # and every fold opened
@@ -106,8 +104,7 @@ def test_learn_has_no_small_controls(browser: Browser, base_url: str) -> None:
 def test_an_unlabelled_piece_is_named_in_its_panel_as_the_picture_names_it(browser: Browser, base_url: str) -> None:
     q = SITUATION | {"p-1-label": "", "ship": "", "pick": ""}
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/?{urlencode(q)}")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
+        open_setup(page, base_url, q)
         rock = page.locator('#preview .zoomable [data-piece="debris-1-1"]')
         expect(rock).to_be_visible()
         rock.locator("polygon").first.tap()

@@ -285,6 +285,8 @@ def _synthetic(facts: dict[str, Any]) -> list[dict[str, Any]]:
     out.append({**facts, "moved": False, "rotated": True, "kind": "token"})
     out.append({**facts, "near_end_line": True, "off_table": True, "close_mines": ["m"], "close_mine_names": "Mine"})
     out.append({**facts, "target": "", "lo": 1, "moved": True})
+    close = {"line": 1, "margin": 0.1, "past": True}  # legal by less than the measurements' ±0.5 mm
+    out.append({**facts, "moved": True, "lo": 1, "broken": [], "near_end_line": False, "close_line": close})
     out.append({**facts, "stay_ids": ["a", "b"], "stay_names": "Frigate, Wall"})
     keys = {
         "past-end-line": {"lead": 130.0},

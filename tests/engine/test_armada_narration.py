@@ -176,3 +176,21 @@ def test_the_checks_can_fail() -> None:
         _check_step(Step("Fine", "{name} is left", ("armada-1.5/overlapping/touching",)))
     with pytest.raises(AssertionError):
         _check_step(Step("Fine", "fine", ("armada-1.5/no-such-clause",)))
+
+
+def _course_text(d: dict[str, Any]) -> str:
+    from rules.engine import evaluate
+
+    ruling = evaluate(parse_scenario(labelled(d)))
+    return next(s.text for s in ruling.steps if "plots speed" in s.title)
+
+
+def test_the_course_says_each_joint_in_a_players_words_not_signed_clicks() -> None:
+    """A phone trial read "set to clicks 0, 0, 0 (22.5° each, positive clockwise)": a player says "straight",
+    "1 click right"."""
+    straight = _course_text(doc([ship("zq0x", 500, 300)], [0, 0, 0]))
+    assert "its joints set straight" in straight
+    turned = _course_text(doc([ship("zq0x", 500, 300)], [0, 1, -2]))
+    assert "joint 1 straight, joint 2 1 click right, joint 3 2 clicks left" in turned
+    for text in (straight, turned):
+        assert "clicks 0" not in text and "+1" not in text and "positive clockwise" not in text

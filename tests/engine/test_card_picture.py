@@ -135,3 +135,17 @@ def test_a_contact_label_is_drawn_once_on_the_card_and_once_per_contact_on_the_p
         t.text for g in page.iter(f"{ns}g") if "overlap" in g.get("class", "") for t in g.iter(f"{ns}text")
     )
     assert on_page == labels
+
+
+def test_a_contacts_outline_does_not_cross_a_pieces_name_on_the_card() -> None:
+    """A phone trial's share card read "Asteroi": the contact's thick outline was drawn over the asteroid's name."""
+    import xml.etree.ElementTree as ET
+
+    doc = json.loads((EXAMPLES / "xw-01-through-asteroid-25.json").read_text())
+    scenario = parse_scenario(doc.get("scenario", doc))
+    card = ET.fromstring(render_svg(scenario, evaluate(scenario), standalone=True))
+    order = list(card.iter())
+    name = next(i for i, e in enumerate(order) if e.tag.endswith("text") and e.text == "Asteroid")
+    contacts = [i for i, e in enumerate(order) if e.tag.endswith("g") and "overlap" in (e.get("class") or "").split()]
+    assert contacts, "the example's contact is not drawn"
+    assert all(i < name for i in contacts), "a contact's outline is drawn over the piece's name"

@@ -101,6 +101,19 @@ def test_first_players_bombs_first() -> None:
     assert rule(pieces, {"type": "detonate"}).outcome["order"] == ["z1", "a2"]
 
 
+def test_bombs_of_no_player_are_said_to_be_listed_last_not_given_to_a_player() -> None:
+    """Whose a bomb is orders the detonations: a bomb whose player the setup leaves out is not silently
+    counted as anyone's; the step says it is listed last."""
+    owned = [_bomb("z1", 200, 200, player=2), _bomb("a2", 600, 600, player=1)]
+    r = rule([*owned, _bomb("m3", 400, 600, label="Bomb X")], {"type": "detonate"})
+    assert r.outcome["order"] == ["a2", "z1", "m3"]
+    step = next(s for s in r.steps if s.title == "Several bombs: first player's first")
+    assert "The setup does not say whose Bomb X is: it is listed last" in step.text
+    both = rule(owned, {"type": "detonate"})
+    text = next(s.text for s in both.steps if s.title == "Several bombs: first player's first")
+    assert "does not say whose" not in text
+
+
 def test_seismic_charge_hits_around_its_obstacle() -> None:
     pieces = [
         ship("a", 400, 640),

@@ -4,8 +4,13 @@ and offers no place for the mine already there (moving it answered "dropped unde
 
 from __future__ import annotations
 
+import pytest
+
 from rules.engine import evaluate
+from rules.engine.geometry import overlaps
+from rules.engine.xwing.devices import CARDS, _spec, place_device
 from rules.engine.xwing.menus import action_notes
+from rules.engine.xwing.pieces import outline
 from rules.engine.xwing.snaps import snap_menu
 from tests.engine.helpers import scenario, ship
 
@@ -45,3 +50,32 @@ def test_the_sheet_says_where_the_dropped_device_goes_and_which_ship_it_affects(
     said = " ".join(action_notes(PIECES, launch))
     assert "front guides" in said and "Mine 1" not in said and "detonates under" not in said  # a bomb, not a mine
     assert action_notes(PIECES, {"type": "maneuver", "ship": "t"}) == []
+
+
+@pytest.mark.parametrize("heading", [0, 45, 180, 290])
+@pytest.mark.parametrize(("kind", "where"), [("drop", (457, 600)), ("drop", (600, 457)), ("launch", (300, 300))])
+def test_a_ship_snapped_partly_under_the_device_comes_from_its_far_side_clear_of_template_and_dropper(
+    heading: float, kind: str, where: tuple[float, float]
+) -> None:
+    """Trial 2: "partly under the Proximity Mine" put the TIE on the drop template, touching the dropping ship's
+    rear. On a table the ship is under the device from beyond it: clear of the template and of the dropper."""
+    pieces = [ship("x", 457, 457, heading=heading, label="X"), ship("t", *where, player=2, label="T")]
+    action = {"type": kind, "ship": "x", "device": {"id": "m", "type": "proximity-mine"}}
+    if kind == "launch":
+        action["device"] = {"id": "m", "type": "proton-bomb"}
+    got = {label: v for label, _, v in snap_menu(scenario(pieces, action), action)}
+    name = "Proximity Mine" if kind == "drop" else "Proton Bomb"
+    v = got[f"T: partly under the {name}"]
+    moved = scenario([pieces[0], {**pieces[1], "x": v["x"], "y": v["y"]}], action)
+    template, tokens = place_device(
+        moved.piece("x"),
+        "m",
+        action["device"]["type"],
+        _spec(None, CARDS[action["device"]["type"]]),
+        drop=kind == "drop",
+    )
+    device, tie, dropper = tokens[0].polygon, outline(moved.piece("t")), outline(moved.piece("x"))
+    assert overlaps(tie, device) and not tie.contains(device.centroid)
+    assert not overlaps(tie, template) and not overlaps(tie, dropper)
+    assert tie.centroid.distance(dropper.centroid) > device.centroid.distance(dropper.centroid)  # beyond the device
+    assert "under T" in evaluate(moved).summary

@@ -22,8 +22,15 @@ def test_mine_damage_from_the_dice_reads_as_additional() -> None:
     assert "additional" in MINE_EFFECTS["proximity-mine"].text()
 
 
-def test_2_5_effects_assign_tokens() -> None:
-    assert "assigned" in EFFECTS_25["debris-cloud"].text() and "gains" not in EFFECTS_25["debris-cloud"].text()
+def test_2_5_effects_gain_or_are_assigned_tokens_as_the_rules_text_says() -> None:
+    """The seed's 2.5 text (shared/seeds/000): a debris cloud "Gain a stress token"; a gas cloud "assign 1 strain
+    token", then "gain 1 ion token"; an electro-chaff cloud and loose cargo "is assigned" (test_effect_verbs
+    holds every effect to its clause's verb)."""
+    assert "gains 1 stress token" in EFFECTS_25["debris-cloud"].text()
+    assert "is assigned 1 strain token" in EFFECTS_25["gas-cloud"].text()
+    assert "gain 1 ion token" in EFFECTS_25["gas-cloud"].text()
+    assert "is assigned 1 jam token" in EFFECTS_25["electro-chaff-cloud"].text()
+    assert "is assigned 1 strain token" in EFFECTS_25["loose-cargo"].text()
 
 
 def test_the_other_edition_note_reads_as_sentences() -> None:

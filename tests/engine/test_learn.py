@@ -214,7 +214,7 @@ def test_the_picture_before_the_action_frames_the_pieces_and_draws_nothing_compu
 
     ex = next(e for e in examples() if e.slug == "xw-03-lands-on-asteroid")
     before = before_picture(ex.scenario, evaluate(ex.scenario))
-    whole = render_svg(ex.scenario, None, id_prefix="lq")
+    whole = render_svg(ex.scenario, None, id_prefix="lq", zoom=False)
     ruled = render_svg(ex.scenario, evaluate(ex.scenario), id_prefix="lq")
     assert 'viewBox="-20 -20' in whole and 'viewBox="-20 -20' not in before, "zoomed on the pieces"
     assert "template" in ruled and "template" not in before, "no template, no final position: no answer given away"

@@ -91,3 +91,44 @@ def test_a_bomb_roll_given_decides_only_where_one_ship_rolls() -> None:
     r = rule(two, {"type": "detonate"}, dice={"b": ["hit", "blank"]})
     assert all("result" not in e for e in r.outcome["detonations"][0]["effects"])
     assert any("are one roll" in s.text for s in r.steps)
+
+
+@pytest.mark.parametrize("players", [(None, None), (1, 2), (1, 1), (2, None)])
+def test_whose_ships_they_are_changes_nothing_in_a_mine_dropped_under_one(
+    players: tuple[int | None, int | None],
+) -> None:
+    """A mine detonates under any player's ship: an enemy, a friend or a ship of no player get the same ruling,
+    and no step calls the ship an enemy or a friend (the setup page offers "make it an enemy" for the question's
+    words only)."""
+    dropper, under = players
+    pieces = [
+        ship("a", 400, 400, player=dropper, label="TIE bomber"),
+        ship("b", 400, 300, player=under, label="X-wing"),
+    ]
+    got = rule(pieces, DROP)
+    unset = rule(
+        [ship("a", 400, 400, player=None, label="TIE bomber"), ship("b", 400, 300, player=None, label="X-wing")], DROP
+    )
+    assert got.summary == unset.summary and "under X-wing" in got.summary
+    assert [(s.title, s.text) for s in got.steps] == [(s.title, s.text) for s in unset.steps]
+    words = " ".join(s.title + " " + s.text for s in got.steps).lower()
+    assert "enemy" not in words and "friendly" not in words
+
+
+def test_make_it_an_enemy_is_offered_for_the_ships_nearest_the_dropping_one() -> None:
+    from rules.engine import games
+
+    menu = games.get("xwing").side_menu
+    near, far = ship("b", 400, 300, player=None, label="X-wing"), ship("c", 100, 800, player=None, label="Y-wing")
+    bomber = ship("a", 400, 400, player=None, label="TIE bomber")
+    offers = menu([bomber, far, near], DROP)
+    # the ship a player has not given becomes player 2, the dropping ship player 1; the nearest first
+    assert offers == [
+        ("Make X-wing an enemy: player 2 (TIE bomber: player 1)", {"b": 2, "a": 1}),
+        ("Make Y-wing an enemy: player 2 (TIE bomber: player 1)", {"c": 2, "a": 1}),
+    ]
+    # the dropping ship already player 2: the other becomes player 1; a known enemy is not offered again
+    offers = menu([{**bomber, "player": 2}, {**far, "player": 1}, {**near, "player": 2}], DROP)
+    assert offers == [("Make X-wing an enemy: player 1", {"b": 1})]
+    assert menu([bomber, near], {"type": "maneuver", "ship": "a"}) == []  # only where a device is placed
+    assert menu([bomber, near], {"type": "drop", "ship": "z"}) == []

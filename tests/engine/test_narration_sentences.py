@@ -182,7 +182,7 @@ DEVICE_SAMPLES: dict[str, list[dict[str, Any]]] = {
     "relocate": [{"device": A}],
     "blaze-placed": [{"bomb": A, "under": u, "clause": "device-card/blazer-bomb"} for u in ((), (B,))],
     "no-bombs": [{}],
-    "bomb-order": [{"first": 2}],
+    "bomb-order": [{"first": 2}, {"first": 1, "unowned": (A,)}, {"first": 1, "unowned": (A, B)}],
     "bomb-fuse": [{"bomb": A}],
     "seismic-no-target": [{"bomb": A, "clause": "device-card/seismic-charge"}],
     "bomb-detonates": [

@@ -113,14 +113,21 @@ def test_a_page_pictures_piece_labels_are_not_hidden_under_a_contact(slug: str) 
 
 
 def test_a_page_pictures_token_labels_are_not_hidden_under_a_ship() -> None:
-    """Squadrons drawn under a ship's base had their names behind it (the ships are drawn over the tokens)."""
+    """Squadrons drawn under a ship's base had their names behind it (the ships are drawn over the tokens).
+    A squadron wholly under a base cannot be named beside it and off the ship: its name is drawn over the
+    ships instead (it used to step several label heights away)."""
     ex = _example("am-15")
     svg, h = _drawn("am-15", True)
     game = games.get(ex.scenario.game)
     ships = [game.draw(p).outline for p in ex.scenario.pieces if game.draw(p).pose is not None]
     tokens = {p.label for p in ex.scenario.pieces if game.draw(p).pose is None}
-    hidden = [text for text, b in _text_boxes(svg, h) if text in tokens and any(b.intersects(s) for s in ships)]
-    assert ships and tokens and hidden == []
+    over = svg.find(f"{NS}g[@class='labels-over']")
+    on_top = {t.text for t in over.iter(f"{NS}text")} if over is not None else set()
+    order = [g.get("class") for g in svg if g.tag == f"{NS}g"]
+    assert over is None or order.index("labels-over") > order.index("pieces")
+    boxes = [(text, b) for text, b in _text_boxes(svg, h) if text in tokens]
+    hidden = [text for text, b in boxes if text not in on_top and any(b.intersects(s) for s in ships)]
+    assert ships and len(boxes) == len(tokens) and hidden == []
 
 
 def test_a_final_positions_label_is_not_hidden_under_its_contact() -> None:

@@ -82,13 +82,13 @@ def test_setup_errors_next_to_fields(client: Client) -> None:
     assert r.status_code == 400  # the submission: bad input is a 400
     html = r.content.decode()
     assert "must be a number" in html and "must be one of" in html
-    assert re.search(r'class="field f-x invalid"><span>x \(mm\)</span>', html)
+    assert re.search(r'class="field f-x invalid"><span>position across the table', html)
     part = client.get("/setup/", q, headers=HX)
     assert part.status_code == 200 and "must be a number" in part.content.decode()
     # the address a preview of it pushes is a state being built: it reloads (200) with the same errors beside the fields
     page = client.get("/setup/", q)
     assert page.status_code == 200
-    assert re.search(r'class="field f-x invalid"><span>x \(mm\)</span>', page.content.decode())
+    assert re.search(r'class="field f-x invalid"><span>position across the table', page.content.decode())
 
 
 def test_setup_address_with_a_value_no_control_sends_is_a_400_naming_it(client: Client) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import parse_qs
 
 import pytest
 from django.test import Client
@@ -94,3 +95,20 @@ def test_a_missing_value_inside_a_list_is_named_without_its_index() -> None:
         problems=[Problem("action.placements[0].x", "is required")],
     )
     assert still_needed(setup) == ["where the squadrons go"]  # type: ignore[arg-type]
+
+
+def test_an_armada_attack_snap_that_moves_the_defender_out_first_sets_both_rows_in_one_link(client: Client) -> None:
+    """Issue 22: two ships too close for an obstacle between them: the one "across the line of sight" link also
+    moves the defender out to medium range."""
+    q = ARMADA | {"p-TOTAL_FORMS": "3", "p-0-type": "station", "p-0-shape": "station", "p-0-label": "Station"}
+    q |= {"p-1-chassis": "victory-ii-class-star-destroyer", "p-1-y": "300"}
+    q |= {"p-2-id": "cr", "p-2-kind": "ship", "p-2-size": "small", "p-2-chassis": "cr90-corvette-a"}
+    q |= {"p-2-x": "900", "p-2-y": "460", "p-2-heading": "0", "p-2-player": "2", "p-2-label": "CR90"}
+    q |= {"action": "attack", "attacker": "vic", "defender": "cr", "arc": "front", "defender_zone": "rear"}
+    page = html.unescape(client.get("/setup/", q).content.decode())
+    snaps = re.search(r'<nav class="snaps".*?</nav>', page, re.S)
+    assert snaps is not None
+    link = re.search(r'href="([^"]*)"[^>]*>\s*Station: across the line of sight, with CR90 moved out', snaps.group(0))
+    assert link is not None, snaps.group(0)
+    values = parse_qs(link.group(1).lstrip("?"))
+    assert values["p-0-x"] != ["900"] and values["p-2-y"] != ["460"] and float(values["p-2-y"][0]) > 460

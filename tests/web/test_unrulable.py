@@ -181,7 +181,7 @@ def test_a_stored_row_the_parser_now_refuses_opens_everywhere(client: Client) ->
     editor = client.get(f"/setup/?from={sid}")
     assert editor.status_code == 200
     said = htmllib.unescape(editor.content.decode())  # the problem in the page's words, not a JSON path
-    assert "Piece 1 ('a'): the label must not contain" in said and "loose-cargo" in said
+    assert "Piece 1 ('a'): the name on the table must not contain" in said and "loose-cargo" in said
 
 
 def test_a_stored_row_whose_ruling_fails_opens_with_its_picture(client: Client, engine_fails: None) -> None:
@@ -270,3 +270,24 @@ def test_snap_helpers_that_fail_are_said_and_the_page_still_works(
     r = client.get("/setup/", query)
     assert r.status_code == 200 and b"this situation cannot be ruled" in r.content  # said, not a 500
     assert b"fully executes" in r.content  # the ruling itself is still shown
+
+
+def test_a_stored_row_that_cannot_be_ruled_is_drawn_like_a_permalinks_picture(
+    client: Client, engine_fails: None
+) -> None:
+    """Its picture framed the whole table with labels sized for a thumbnail, and drew its legend in the SVG
+    where every other page lists the marks beside the picture (issue 22)."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from rules.engine.svg import LABEL_PX, PHONE_PICTURE_PX
+
+    sid = _store_raw(example("xw-41-buzz-droid-swarm-relocates"))
+    page = client.get(f"/s/{sid}/").content.decode()
+    svg = ET.fromstring(re.search(r"<svg.*?</svg>", page, re.S).group(0))  # type: ignore[union-attr]
+    ns = "{http://www.w3.org/2000/svg}"
+    assert svg.find(f"{ns}g[@class='legend']") is None
+    side = float(svg.get("viewBox", "").split()[2])
+    assert side < 914.4 * 0.8  # its pieces with room around them, not the whole table
+    sizes = [float(t.get("font-size", "0")) * PHONE_PICTURE_PX / side for t in svg.iter(f"{ns}text")]
+    assert sizes and min(sizes) >= LABEL_PX * 0.99

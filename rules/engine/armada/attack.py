@@ -221,9 +221,9 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
         if shallow or (not in_arc and gap <= CLOSE_CALL_MM):
             close.append("arc")
         for i, (p, q) in enumerate(hz.arc_lines(att, az, DRAWN_ARC_MM), start=1):
-            figures.append(Figure(f"arc-line-{i}", "line", (p, q)))
+            figures.append(Figure(f"arc-line-{i}", "line", (p, q), backdrop=True))
         reach = att_shape.buffer(dim.RANGE_BANDS[-1], quad_segs=24)  # the arc drawn out to long range
-        figures.append(Figure("arc", "area", ring(arc.intersection(reach))))
+        figures.append(Figure("arc", "area", ring(arc.intersection(reach)), backdrop=True))
     else:
         in_arc, part, touching, gap = True, def_shape, False, 0.0
 
@@ -243,7 +243,8 @@ def attack_facts(scenario: Scenario) -> AttackFacts:
             through = next((n for n, z in others.items() if _passes(seg, z)), None)
             figures.append(Figure("range", "line", (_pt(p), _pt(q))))
         if rng is not None and att.kind == "ship":
-            figures.append(Figure("range-band", "area", ring(att_shape.buffer(dim.RANGE_BANDS[rng], quad_segs=24))))
+            reached = ring(att_shape.buffer(dim.RANGE_BANDS[rng], quad_segs=24))
+            figures.append(Figure("range-band", "area", reached, backdrop=True))
 
     # line of sight
     s0, s1 = sight_points(att, az, dfn, dz)

@@ -284,9 +284,9 @@ FORM = FormSpec(
     fields=(
         Field("ship", "ship", "piece", kinds=("ship",)),
         Field("speed", "speed", choices=tuple(str(s) for s in range(MAX_SPEED + 1))),
-        Field("to_x", "to x", "number"),
-        Field("to_y", "to y", "number"),
-        Field("to_heading", "to facing / rotation", "number"),
+        Field("to_x", "where it ends: position across (mm)", "number"),
+        Field("to_y", "where it ends: position up the table (mm)", "number"),
+        Field("to_heading", "where it ends: facing (degrees, clockwise)", "number"),
         Field("clicks", "clicks per joint", "text", width=10),
         Field("side", "tool side", choices=("left", "right")),
         Field("squadron", "squadron", "piece", kinds=("squadron",)),

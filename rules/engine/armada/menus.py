@@ -66,12 +66,13 @@ def _attacks(pieces: list[dict[str, Any]], action: dict[str, Any], names: dict[s
     out: list[Choice] = []
     for a in fighters:
         for d in fighters:
-            if a is d or (a.get("player") is not None and a.get("player") == d.get("player")):
-                continue
             now = action.get("type") == "attack" and (action.get("attacker"), action.get("defender")) == (
                 a["id"],
                 d["id"],
             )
+            # friendly pairs are not offered; the chosen one stays (the menu names it, the problem list says why)
+            if a is d or (a.get("player") is not None and a.get("player") == d.get("player") and not now):
+                continue
             values = {"action": "attack", "attacker": a["id"], "defender": d["id"], **_zones(a, d)}
             name_a, name_d = names[a["id"]], names[d["id"]]
             out.append((f"{name_a} attacks {name_d}", "current" if now else "attack", values))

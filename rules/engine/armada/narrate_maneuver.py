@@ -38,8 +38,8 @@ TEXT: dict[str, str] = {
     "rift.zero": " At speed 0 it does not move, but it still executes a maneuver.",
     "course.title": "{ship} plots speed {speed}",
     "course.text": (
-        "At speed {speed} the ship uses {joints} of the tool, set to clicks {clicks} (22.5° each, "
-        "positive clockwise), with the tool on its {side} side{huge}. The ship is picked up and placed beside the "
+        "At speed {speed} the ship uses {joints} of the tool, {clicks}, with the tool on its {side} side{huge}. "
+        "The ship is picked up and placed beside the "
         "guides at the last joint used: it ignores everything between its start and its final position."
     ),
     "course.huge": " in the notches of its rear base (a huge ship)",
@@ -186,6 +186,18 @@ def _other(side: str) -> str:
     return "left" if side == "right" else "right"
 
 
+def course_words(clicks: tuple[int, ...] | list[int]) -> str:
+    """The tool's joints as a player sets them: "every joint set straight", or joint by joint ("joint 2 turned
+    1 click right"); a click turns the joint one notch, clockwise (right) when positive."""
+    if not any(clicks):
+        return "its joints set straight" if len(clicks) > 1 else "its joint set straight"
+    words = []
+    for i, c in enumerate(clicks, start=1):
+        turn = f"{abs(c)} click{'s' if abs(c) > 1 else ''} {'right' if c > 0 else 'left'}" if c else "straight"
+        words.append(f"joint {i} {turn}")
+    return "set " + ", ".join(words)
+
+
 def _joints(speed: int) -> str:
     return _span(1, speed)
 
@@ -286,7 +298,7 @@ def _course(scenario: Scenario, f: ManeuverFacts, told: Told) -> None:
             )
     speed = f.course_speed
     if speed:
-        clicks = ", ".join(f"{c:+d}" if c else "0" for c in f.course.clicks)
+        clicks = course_words(f.course.clicks)
         huge = say("course.huge") if f.size == "huge" else ""
         text = say("course.text", speed=speed, joints=_joints(speed), clicks=clicks, side=f.tool.side, huge=huge)
     else:

@@ -68,7 +68,24 @@ TEMPLATES: dict[str, str] = {
     "move.title": "It moves {shift:.1f} mm",
     "move.title.rotated": "It moves {shift:.1f} mm and rotates",
     "move.title.turn-only": "It rotates where it is",
-    "move.lead": "Its farthest part ends {lead:.1f} mm past the ruler's start, in the distance {band} band.",
+    "move.centre": "That is how far its centre travels: {along:.1f} mm along the ruler and {across:.1f} mm across it.",
+    "move.centre-straight": "That is how far its centre travels, straight along the ruler.",
+    "move.measure": (
+        " The rule does not measure that: it measures how far the {kind}'s farthest part ends along the ruler, "
+        "past the ruler's start (the end that touched {name} where it stood), so only the part of the move along "
+        "the ruler counts."
+    ),
+    "move.measure.rotated": (
+        " The rule does not measure that: it measures how far the {kind}'s farthest part ends along the ruler, "
+        "past the ruler's start (the end that touched {name} where it stood), so what counts is the part of the "
+        "move along the ruler and the turn, which changes which part of it is farthest."
+    ),
+    "move.start-lead": " Before the move its farthest part already reached {start_lead:.1f} mm past that start.",
+    "move.lead": " Its farthest part ends {lead:.1f} mm past the ruler's start, in the distance {band} band.",
+    "move.close": (
+        " That is {margin_words} {where} the end line of distance {line}: legal, but by less than half a "
+        "millimetre, closer than our measurements can be sure of (about ±0.5 mm). On the table, a judge measures."
+    ),
     "move.lead-none": "Its farthest part does not end past the ruler's start.",
     "move.rotated": " Rotated, no part of it may end beyond distance {hi} of its original position.",
     "overlap.title": "Only the final position counts",
@@ -160,6 +177,19 @@ TEMPLATES: dict[str, str] = {
     "w.table": "{name} ends partly off the play area: an open question (see the steps)",
     "verdict.legal.title": "The move is legal",
     "verdict.legal.text": "Every rule is met.",
+    "verdict.close.title": "The move is legal, but by less than half a millimetre",
+    "verdict.close.text": (
+        "Every rule is met, but its farthest part ends {margin_words} {where} the end line of distance {line}: less "
+        "than the ±0.5 mm our measurements are good to. That caution is our reading, not a rule: on the table, a "
+        "judge measures."
+    ),
+    "w.near-min-line": (
+        "{name} ends within 0.5 mm past the distance {line} end line: legal by less than half a millimetre, "
+        "measure on the table"
+    ),
+    "summary.close": (
+        "{name} {how}{toward_words}: legal, but by less than half a millimetre (on the table, a judge measures)."
+    ),
     "verdict.not-legal.title": "The move is not legal",
     "verdict.disputed.title": "The move is legal by the movement rules",
     "verdict.disputed.text": "Every rule they state is met; the open question above is for the players to settle.",
@@ -201,7 +231,17 @@ class Narrator:
         return _FORMAT.format(TEMPLATES[key], **{**self.facts, **more})
 
 
-def _summary(n: Narrator, violations: Violations, disputed: bool) -> str:
+def _close(n: Narrator) -> dict[str, Any] | None:
+    """The close call's words (how far, which side of which end line), None when the move is not one."""
+    c = n.facts.get("close_line")
+    if not c:
+        return None
+    m = float(c["margin"])
+    words = "less than 0.1 mm" if m < 0.05 else f"{m:.1f} mm"
+    return {"margin_words": words, "where": "past" if c["past"] else "short of", "line": c["line"]}
+
+
+def _summary(n: Narrator, violations: Violations, disputed: bool, *, close: bool = False) -> str:
     """The verdict in one line: what the piece does (or why it may not), so a card or a link preview says it."""
     f = n.facts
     toward_words = n.say("toward") if f["target"] else ""
@@ -213,7 +253,8 @@ def _summary(n: Narrator, violations: Violations, disputed: bool) -> str:
         how = n.say("how.moves-rotated" if f["rotated"] else "how.moves", amount=about(f["shift"]))
     else:
         how = n.say("how.rotates" if f["rotated"] else "how.stays")
-    return n.say("summary.disputed" if disputed else "summary.legal", how=how, toward_words=toward_words)
+    key = "summary.disputed" if disputed else "summary.close" if close else "summary.legal"
+    return n.say(key, how=how, toward_words=toward_words)
 
 
 def about(mm: float) -> str:
@@ -279,10 +320,18 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
                 derived=derived,
             )
         )
+    close = _close(n)
     if f["moved"] or f["rotated"]:
         if f["moved"]:
             title = n.say("move.title.rotated" if f["rotated"] else "move.title")
-            body = n.say("move.lead") if f["lead"] > 1e-9 else n.say("move.lead-none")
+            # the shift is the centre's; the rule measures the farthest part along the ruler: say why they differ
+            body = n.say("move.centre") if f["across"] >= 0.05 else n.say("move.centre-straight")
+            body += n.say("move.measure.rotated" if f["rotated"] else "move.measure")
+            if f["start_lead"] > 0.05:
+                body += n.say("move.start-lead")
+            body += n.say("move.lead") if f["lead"] > 1e-9 else " " + n.say("move.lead-none")
+            if close:
+                body += n.say("move.close", **close)
         else:
             title, body = n.say("move.title.turn-only"), ""
         if f["rotated"]:
@@ -293,7 +342,8 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
                 body,
                 (R + "along-ruler", R + "move-through")
                 + ((R + "rotation", R + "within-rotation") if f["rotated"] else ()),
-                (pid, "final", "end-line"),
+                (pid, "final", "end-line", *(("min-line",) if f["lo"] else ())),
+                derived=bool(close),
             )
         )
         if f["kind"] == "obstacle":
@@ -350,6 +400,8 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
     warnings: list[str] = []
     if f["near_end_line"]:
         warnings.append(n.say("w.near-end-line"))
+    elif close:
+        warnings.append(n.say("w.near-min-line", **close))
     if f["close_mines"]:
         steps.append(
             Step(
@@ -397,6 +449,17 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
                 states=("legal",),
             )
         )
+    elif close:  # legal by less than the measurements' uncertainty: our reading of a close call (derived)
+        steps.append(
+            Step(
+                n.say("verdict.close.title"),
+                n.say("verdict.close.text", **close),
+                (R + "along-ruler", *((R + "toward-minimum",) if close["where"] == "past" else ())),
+                (pid, "min-line" if close["where"] == "past" else "end-line"),
+                states=("legal",),
+                derived=True,
+            )
+        )
     else:
         steps.append(
             Step(
@@ -408,7 +471,7 @@ def narrate(facts: dict[str, Any], figures: list[Figure], used: set[str] | None 
             )
         )
     outcome = {**f["outcome"], "violations": violations}
-    summary = _summary(n, violations, bool(disputed))
+    summary = _summary(n, violations, bool(disputed), close=bool(close))
     if used is not None:
         used |= n.used
     return Ruling(outcome, tuple(steps), tuple(warnings), tuple(figures), summary)

@@ -679,6 +679,13 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
             elif farthest - lead > AS_CLOSE_TOLERANCE_MM:
                 violate("minimum", "free-not-as-far", [piece.id], best=farthest, lead=max(lead, 0.0))
 
+    # legal, but by less than the figures' own uncertainty (the site's ±0.5 mm): a judge measures on the table
+    close_line: dict[str, Any] | None = None
+    if moved and lo and not touching and d_min - 1e-9 <= lead <= d_min + CLOSE_CALL_MM:
+        close_line = {"line": lo, "margin": round(max(lead - d_min, 0.0), 2), "past": True}
+    elif moved and near_end_line:
+        close_line = {"line": hi, "margin": round(max(d_max - lead, 0.0), 2), "past": False}
+
     close_mines: list[str] = []
     if piece.type == "proximity-mine" and (moved or rotated):
         close_mines = [
@@ -697,12 +704,12 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         e = (e[0] + sx * k, e[1] + sy * k)
     end = (e[0] + u[0] * d_max, e[1] + u[1] * d_max)
     figures.append(Figure("ruler", "line", (e, end), f"range ruler to the end of distance {hi}"))
-    figures.append(
+    figures.append(  # the cross-bars are named as the bands are ("distance 2"), on the picture itself
         Figure(
             "end-line",
-            "line",
+            "bar",
             ((end[0] - normal[0] * 60, end[1] - normal[1] * 60), (end[0] + normal[0] * 60, end[1] + normal[1] * 60)),
-            f"end of distance {hi}",
+            f"distance {hi}",
         )
     )
     if lo:
@@ -710,9 +717,9 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         figures.append(
             Figure(
                 "min-line",
-                "line",
+                "bar",
                 ((m[0] - normal[0] * 40, m[1] - normal[1] * 40), (m[0] + normal[0] * 40, m[1] + normal[1] * 40)),
-                f"end of distance {lo} (minimum)",
+                f"distance {lo}",
             )
         )
     if best is not None and "x" in best:
@@ -806,6 +813,10 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
         "close_mine_names": scenario.names(close_mines),
         "off_table": off_table,
         "near_end_line": near_end_line,
+        "close_line": close_line,
+        "along": dx * u[0] + dy * u[1],
+        "across": abs(dx * u[1] - dy * u[0]),
+        "start_lead": start_lead,
         "outcome": outcome,
     }
     return facts, figures

@@ -6,6 +6,8 @@ body as the range ruler measures.  The sliding itself is ``rules.engine.snapping
 
 For a maneuver, first the question a ram asks: another ship partly under the mover's final base.
 
+For an attack, the defender at a range band and an obstacle across the line of sight (``attack_snaps``).
+
 For an obstacle or token move (issue 22), the destination instead: the nearest legal spot to the one
 proposed (the piece's own position until one is), and as far toward the named piece as it may go. Both
 come from the legal region the ruling draws (its reference point's legal positions, or the centre line
@@ -20,6 +22,7 @@ from typing import Any
 import shapely
 from shapely.ops import nearest_points, unary_union
 
+from rules.engine.armada.attack_snaps import attack_snaps
 from rules.engine.armada.dimensions import DISTANCE_BANDS
 from rules.engine.armada.maneuver import maneuver_ruling
 from rules.engine.armada.obstacles import move_figures
@@ -133,6 +136,8 @@ def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
 def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if action.get("type") in MOVES:
         return destination_snaps(scenario, action)
+    if action.get("type") == "attack":
+        return attack_snaps(scenario, action)
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
     if ship is None:
         return []

@@ -173,7 +173,7 @@ def attack_findings(scenario: Scenario) -> AttackFindings:
     reasons: list[str] = []
     if arc != "full":
         reach = region.intersection(att_sq.buffer(300.0, quad_segs=32))
-        figures.append(Figure("arc", "area", ring(reach), say.arc_label(arc)))
+        figures.append(Figure("arc", "area", ring(reach), say.arc_label(arc), backdrop=True))
     facts.append(
         Fact(
             "arc",

@@ -665,7 +665,9 @@ def detonate_findings(scenario: Scenario) -> DeviceFindings:
     if not bombs:
         found.facts.append(Fact("no-bombs"))
     if len(bombs) > 1:
-        found.facts.append(Fact("bomb-order", {"first": first}, tuple(b.id for b in bombs)))
+        # a bomb of no player is listed after both players' own: the ruling says so rather than guess whose it is
+        unowned = tuple(b.id for b in bombs if b.player not in (1, 2))
+        found.facts.append(Fact("bomb-order", {"first": first, "unowned": unowned}, tuple(b.id for b in bombs)))
     for bomb in bombs:
         card = CARDS[str(bomb.type)]
         shape = outline(bomb)

@@ -79,7 +79,7 @@ _ONE_CRIT = "suffer 1 additional critical damage"
 EFFECTS_25: dict[str, Effect] = {
     "asteroid": Effect("The ship suffers 1 hit damage.", 1, {"hit": _ONE_HIT, "crit": _ONE_HIT}, "obstacles/asteroid"),
     "debris-cloud": Effect(
-        "The ship is assigned 1 stress token.",
+        "The ship gains 1 stress token.",
         1,
         {"hit": "suffer 1 hit damage", "crit": "suffer 1 critical damage"},
         "obstacles/debris-cloud",
@@ -87,13 +87,13 @@ EFFECTS_25: dict[str, Effect] = {
     "gas-cloud": Effect(
         "Break all of the ship's locks and all locks on it, then it is assigned 1 strain token.",
         1,
-        {"hit": "be assigned 1 ion token", "crit": "be assigned 3 ion tokens"},
+        {"hit": "gain 1 ion token", "crit": "gain 3 ion tokens"},
         "obstacles/gas-cloud",
     ),
     "blaze": Effect(
         "",
         1,
-        {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage", "focus": "be assigned 1 stress token"},
+        {"hit": "suffer 1 hit damage", "crit": "suffer 1 hit damage", "focus": "gain 1 stress token"},
         "obstacles/blaze",
         skips_action=True,
         note="Then the ship skips its Perform Action step this round.",

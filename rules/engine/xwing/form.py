@@ -280,9 +280,9 @@ FORM = FormSpec(
     fields=(
         Field("ship", "ship", "piece", kinds=("ship",)),
         Field("speed", "speed", choices=("0", "1", "2", "3", "4", "5")),
-        Field("to_x", "to x (a move's target; relocate; a huge X-Wing ship's measured final x)", "number"),
-        Field("to_y", "to y", "number"),
-        Field("to_heading", "to facing / rotation", "number"),
+        Field("to_x", "where it ends: position across (mm; a target, a relocation, a huge ship's end)", "number"),
+        Field("to_y", "where it ends: position up the table (mm)", "number"),
+        Field("to_heading", "where it ends: facing (degrees, clockwise)", "number"),
         Field("bearing", "bearing", choices=BEARINGS),
         Field("direction", "direction", choices=("left", "right")),
         Field("tallon_position", "Tallon position", choices=POSITIONS),

@@ -22,7 +22,7 @@ from rules.engine.xwing.devices import (
 )
 from rules.engine.xwing.effects import dice_rolled
 from rules.engine.xwing.form import FORM
-from rules.engine.xwing.menus import action_notes, dial_ghosts, dial_menu, who_menu
+from rules.engine.xwing.menus import action_notes, dial_ghosts, dial_menu, enemy_menu, who_menu
 from rules.engine.xwing.moves import maneuver_ruling, option_ruling, rotate_ruling
 from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import outline, ship_pose, ship_square
@@ -136,6 +136,7 @@ GAME = Game(
     palette=palette(),
     action_menu=dial_menu,
     action_notes=action_notes,
+    side_menu=enemy_menu,
     option_ghosts=dial_ghosts,
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,

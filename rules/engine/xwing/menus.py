@@ -6,6 +6,7 @@ the ship, attacker and defender are picked among the placed ships instead of typ
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -145,4 +146,36 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
             f"The {card.name} detonates under whichever ship it lands on, any player's: "
             f"pick that ship's “partly under the {card.name}” place."
         )
+    return out
+
+
+ENEMIES_OFFERED = 3
+"""Ships nearest the dropping one offered as its enemy (the one the device lands under or beside is among them)."""
+
+
+def enemy_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[tuple[str, dict[str, int]]]:
+    """For a drop or a launch: "make it an enemy" for each ship nearest the placing one that is not known to
+    be its enemy (a player not given, or the same player): that ship gets the other player, and the placing
+    ship player 1 when it has none.  Who owns a ship changes nothing in where the device lands or whom it
+    hits (a mine detonates under any player's ship): it says what the question says, an enemy."""
+    ship = next((s for s in _ships(pieces) if s["id"] == action.get("ship")), None)
+    if action.get("type") not in ("drop", "launch") or ship is None:
+        return []
+    names = reader_names(piece_name, pieces)
+    mine = ship.get("player") if ship.get("player") in (1, 2) else None
+    me = mine or 1
+    them = 3 - me
+
+    def distance(s: dict[str, Any]) -> float:
+        try:
+            return float(math.hypot(float(s["x"]) - float(ship["x"]), float(s["y"]) - float(ship["y"])))
+        except (KeyError, TypeError, ValueError):
+            return math.inf
+
+    others = [s for s in _ships(pieces) if s is not ship and (mine is None or s.get("player") in (None, mine))]
+    out = []
+    for s in sorted(others, key=distance)[:ENEMIES_OFFERED]:
+        values = {s["id"]: them} | ({} if mine else {ship["id"]: me})
+        whose = f"player {them}" if mine else f"player {them} ({names[ship['id']]}: player {me})"
+        out.append((f"Make {names[s['id']]} an enemy: {whose}", values))
     return out

@@ -276,10 +276,19 @@ def _no_bombs(f: Fact, v: Voice) -> Step:
 
 
 def _bomb_order(f: Fact, v: Voice) -> Step:
+    unowned = tuple(f.data.get("unowned") or ())
+    whose = ""
+    if unowned:
+        one = len(unowned) == 1
+        whose = (
+            f" The setup does not say whose {_and(v, unowned)} {'is' if one else 'are'}:"
+            f" {'it is' if one else 'they are'} listed last; give {'it' if one else 'each'} a player to place"
+            f" {'it' if one else 'them'} in the order."
+        )
     return Step(
         "Several bombs: first player's first",
         f"Player {f.data['first']} resolves all of their devices one at a time, then the other player "
-        "(each player chooses the order of their own; the order shown here is only a listing).",
+        "(each player chooses the order of their own; the order shown here is only a listing)." + whose,
         (v.cid("devices/several-detonate"),),
         f.highlight,
     )

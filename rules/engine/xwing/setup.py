@@ -38,6 +38,9 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
     """Per violation, what kind of rule it breaks: the steps summarise a kind with many."""
     gaps: dict[tuple[str, str], Figure] = {}
     apart: dict[tuple[str, str], float] = {}
+    to_edge: dict[int, Figure] = {}
+    """Per edge violation (by its index), the shortest line from the obstacle to that edge: the picture
+    frames it, so the edge an obstacle is too close to is in view."""
 
     def violate(pieces: list[str], rule: str, message: str, kind: str = "selection") -> None:
         violations.append({"pieces": pieces, "rule": rule, "message": message})
@@ -80,9 +83,13 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
         for name, edge in edges.items():
             d = pa.distance(edge)
             if d <= EDGE_SPACING:
+                to_edge[len(violations)] = Figure(
+                    f"edge-{a.id}-{len(to_edge)}", "line", _nearest(pa, edge), f"{d:.1f} mm"
+                )
                 violate([a.id], placement, f"{a.label} is {d:.1f} mm from {name}: within range 2 of it", "edge")
     for kind in dict.fromkeys(kinds):
         same = [v for v, k in zip(violations, kinds, strict=True) if k == kind]
+        edge_lines = [to_edge[i] for i, k in enumerate(kinds) if k == kind and i in to_edge]
         if len(same) <= SUMMARY_AFTER:
             for v in same:
                 steps.append(
@@ -96,10 +103,11 @@ def check_setup_ruling(scenario: Scenario) -> Ruling:
                 )
                 if kind == "spacing":
                     figures.append(gaps[(v["pieces"][0], v["pieces"][1])])
+            figures += edge_lines
         else:
             step, shown = _summary(kind, same, gaps, apart)
             steps.append(step)
-            figures += shown
+            figures += shown + edge_lines[:SUMMARY_NAMES]
     if not violations:
         steps.append(
             Step(

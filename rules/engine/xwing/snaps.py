@@ -12,7 +12,8 @@ ends at most 0.01 mm clear, never overlapping):
 First, the snaps that put a piece where a question is (issue 22): an obstacle, device or remote on the
 template (its start, middle or end: the piece's centre on the template's middle line), under the final
 base, across the line of fire between attacker and defender, partly under a ship's base; the defender
-at range 1, 2 or 3 ahead of the attacker; a ship partly under the device its ship drops or launches.
+at range 1, 2 or 3 ahead of the attacker; a ship partly under the device its ship drops or launches (from
+the device's far side, clear of the template and of the ship that drops it, as on a table).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import math
 from typing import Any
 
 from shapely import Polygon
+from shapely.affinity import translate
 from shapely.ops import nearest_points
 
-from rules.engine.geometry import RANGE_BAND_MM, Pose
+from rules.engine.geometry import RANGE_BAND_MM, Pose, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
 from rules.engine.xwing.devices import CARDS, _spec, place_device
@@ -94,6 +96,20 @@ def _partly_under(piece: Piece, under: Polygon, away: tuple[float, float]) -> tu
     return None if at is None else (round(at[0] - PARTLY * dx, 2), round(at[1] - PARTLY * dy, 2))
 
 
+def _under_from_far_side(piece: Piece, device: Polygon, template: Polygon, ship: Piece) -> tuple[float, float] | None:
+    """``piece`` partly under a device from its far side (issue 22): slid out of it straight away from the
+    ship that placed it, then back in by ``PARTLY`` mm, so it stands as on a table: under the device, clear of
+    the template and of that ship (None where it cannot be both)."""
+    c, s = device.centroid, ship_square(ship).centroid
+    at = _partly_under(piece, device, (2 * c.x - s.x, 2 * c.y - s.y))
+    if at is None:
+        return None
+    shape = outline(piece)
+    moved = translate(shape, at[0] - float(piece.get("x")), at[1] - float(piece.get("y")))
+    clear = not overlaps(moved, template) and not overlaps(moved, outline(ship))
+    return at if clear and overlaps(moved, device) else None
+
+
 def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, movable: list[Piece]) -> list[Snap]:
     """The snaps that set up what a judge is asked about, before the touching and range ones."""
     out: list[Snap] = []
@@ -137,7 +153,7 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
         if card is not None:
             try:
                 tmpl = action.get("template")
-                _, tokens = place_device(
+                template, tokens = place_device(
                     ship,
                     "snap",
                     str(dtype),
@@ -150,7 +166,7 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
                 landed = tokens[0].polygon
                 for other in ships:
                     if other is not ship:
-                        at = _partly_under(other, landed, (float(other.get("x")), float(other.get("y"))))
+                        at = _under_from_far_side(other, landed, template, ship)
                         out += _entry(f"{other.label}: partly under the {card.name}", other, at)
     # partly under the acting ship and the ship nearest to it (a live snap list stays short and fast)
     others = sorted((o for o in ships if o is not ship), key=lambda o: ship_square(o).distance(ship_square(ship)))

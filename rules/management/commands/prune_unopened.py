@@ -3,7 +3,8 @@
 A permalink that was opened once (page, picture or API answer) is kept forever,
 and so is every library example; only scenarios posted and never looked at go.
 Usage: ``python manage.py prune_unopened --days 30 [--dry-run]``; also drops old
-abuse-limit counters and setup drafts (``/setup/?state=``) older than N days.
+abuse-limit counters and setup drafts (``/setup/?state=``) older than ``--draft-days``
+(``settings.DRAFT_DAYS`` unless given: the number an expired draft's page tells its reader).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
@@ -24,6 +26,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--days", type=int, default=30)
+        parser.add_argument("--draft-days", type=int, default=None)
         parser.add_argument("--dry-run", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -37,7 +40,9 @@ class Command(BaseCommand):
             return
         stale._raw_delete(stale.db)  # bulk: rows are immutable one by one, never edited
         pruned = limits.prune()
-        drafts, _ = Draft.objects.filter(created__lt=cutoff).delete()
+        draft_days = max(1, int(options["draft_days"] or settings.DRAFT_DAYS))
+        drafts, _ = Draft.objects.filter(created__lt=timezone.now() - timedelta(days=draft_days)).delete()
         self.stdout.write(
-            f"deleted {count} stored scenarios never opened in {days} days; {pruned} old counters; {drafts} drafts"
+            f"deleted {count} stored scenarios never opened in {days} days; {pruned} old counters; "
+            f"{drafts} drafts older than {draft_days} days"
         )

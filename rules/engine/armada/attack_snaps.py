@@ -1,0 +1,170 @@
+"""Armada attack snaps: the defender at a range band, an obstacle across the line of sight (issue 22).
+
+What an attack question is about, one tap each, as X-Wing's "at range 2 ahead" and "across the line of
+fire" (``rules.engine.xwing.snaps``):
+
+- the defender at close, medium or long range ahead of the attacking hull zone: slid out along the middle
+  of that zone's firing arc until the range (attacking hull zone to the defending hull zone, or to the
+  defender's token when no defending zone is chosen yet) reaches the middle of the band (RRG 1.5.0
+  *Measuring Firing Arc and Range* p.11), medium first: it leaves room for an obstacle between them;
+- each obstacle across the line of sight between the two targeting points (*Line of Sight* p.10), where
+  it fits without overlapping either ship (its own rotation first, then turned in steps of 45°); where the
+  ships are too close for it, the same snap first moves the defender out to medium range (or long), and
+  says so in its label.
+
+With no attacking zone chosen yet the front is used, with no defending zone the defender's zone whose
+targeting point is nearest the attacker's; the labels name the zones.  Positions keep each piece's facing
+(an obstacle may be turned); the ruling then says what the line does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from shapely import LineString, Polygon, affinity, prepare
+
+from rules.engine.armada import dimensions as dim
+from rules.engine.armada import hullzones as hz
+from rules.engine.armada.attack import sight_points
+from rules.engine.armada.pieces import footprint, squadron_base, token_outline
+from rules.engine.geometry import Pose
+from rules.engine.scenario import Piece, Scenario
+from rules.engine.snapping import Snap, at_least, on_table, slide
+
+MAX_OBSTACLES = 4
+"""Obstacles offered a place across the line of sight: the first ones on the table (a live list stays short)."""
+ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)
+"""Where along the line of sight an obstacle's centre is tried, the middle first."""
+TURNS = (0.0, 45.0, 90.0, 135.0)
+"""Degrees an obstacle is turned from its own rotation, tried in order when it does not fit as it lies."""
+CLEARANCE = 1.0
+"""mm an obstacle put across the line keeps from each ship's footprint (base and dial frames): plainly clear."""
+BANDS = ((1, "medium"), (0, "close"), (2, "long"))
+"""The range bands offered for the defender, medium first: it leaves room for an obstacle in between."""
+
+
+def _zone(piece: Piece, raw: Any) -> str | None:
+    """The hull zone ``raw`` names on ``piece`` (a huge ship's by the RRG's names too), None if none."""
+    if piece.kind != "ship" or not isinstance(raw, str):
+        return None
+    name = hz.ALIASES.get(raw, raw) if piece.size == "huge" else raw
+    return name if name in hz.zones(piece) else None
+
+
+def _moved(piece: Piece, at: tuple[float, float]) -> Piece:
+    """``piece`` standing at ``at`` (its facing kept)."""
+    return Piece(piece.id, piece.kind, MappingProxyType({**piece.data, "x": at[0], "y": at[1]}), piece.name)
+
+
+def _bisector(att: Piece, zone: str) -> tuple[float, float]:
+    """The direction down the middle of ``zone``'s firing arc."""
+    (a0, a1), (b0, b1) = hz.arc_lines(att, zone, 100.0)
+    ux, uy = a1[0] - a0[0], a1[1] - a0[1]
+    vx, vy = b1[0] - b0[0], b1[1] - b0[1]
+    dx, dy = ux / math.hypot(ux, uy) + vx / math.hypot(vx, vy), uy / math.hypot(ux, uy) + vy / math.hypot(vx, vy)
+    n = math.hypot(dx, dy)
+    return (dx / n, dy / n) if n > 1e-9 else (ux / math.hypot(ux, uy), uy / math.hypot(ux, uy))
+
+
+def _measured_to(dfn: Piece, dz: str | None) -> Polygon:
+    """What of the defender range is measured to: its defending hull zone, else its token (a squadron: base)."""
+    if dfn.kind != "ship":
+        return squadron_base(dfn)
+    return hz.zones(dfn)[dz] if dz is not None else hz.token(dfn)
+
+
+def defender_at(att: Piece, az: str, dfn: Piece, dz: str | None, band: int) -> tuple[float, float] | None:
+    """Where the defender's position point goes for the range to be the middle of ``band`` (0 close, 1 medium,
+    2 long), straight out along the middle of the attacking zone's arc (None: it never gets there)."""
+    inner = dim.RANGE_BANDS[band - 1] if band > 0 else 0.0
+    gap = (inner + dim.RANGE_BANDS[band]) / 2
+    here = (float(dfn.get("x")), float(dfn.get("y")))
+    return slide(_measured_to(dfn, dz), here, hz.target(att, az), _bisector(att, az), at_least(hz.zones(att)[az], gap))
+
+
+def _facing_zone(dfn: Piece, towards: tuple[float, float]) -> str | None:
+    """The defender's hull zone whose targeting point is nearest ``towards`` (None for a squadron)."""
+    if dfn.kind != "ship":
+        return None
+    return min(hz.zones(dfn), key=lambda z: math.dist(hz.target(dfn, z), towards))
+
+
+def across(
+    ob: Piece, att: Piece, az: str, dfn: Piece, dz: str | None
+) -> tuple[tuple[float, float], float | None] | None:
+    """Where ``ob`` lies across the line of sight, clear of both ships: (its position point, its rotation or
+    None where it keeps its own); None where it fits nowhere along the line."""
+    s0, s1 = sight_points(att, az, dfn, dz if dfn.kind == "ship" else None)
+    line = LineString([s0, s1])
+    ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)]
+    for s in ships:
+        prepare(s)
+    own = float(ob.get("rotation", 0.0))
+    turns = TURNS if ob.get("outline") is None else (0.0,)  # a measured outline is not turned
+    here = (float(ob.get("x")), float(ob.get("y")))
+    for turn in turns:
+        rotation = (own + turn) % 360
+        shape = token_outline(ob) if turn == 0.0 else token_outline(ob, Pose(here[0], here[1], rotation))
+        c = shape.centroid
+        for k in ALONG:
+            px, py = s0[0] + k * (s1[0] - s0[0]), s0[1] + k * (s1[1] - s0[1])
+            moved = affinity.translate(shape, px - c.x, py - c.y)
+            if any(s.intersects(moved) for s in ships) or not moved.intersects(line):
+                continue
+            at = (round(here[0] + px - c.x, 2), round(here[1] + py - c.y, 2))
+            return at, (None if turn == 0.0 else round(rotation, 2))
+    return None
+
+
+def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
+    """The defender at each range band ahead of the attacking zone, then each obstacle across the line of sight."""
+    att = next((p for p in scenario.of_kind("ship") if p.id == action.get("attacker")), None)
+    dfn = next((p for p in scenario.pieces if p.id == action.get("defender")), None)
+    if att is None or dfn is None or dfn is att or dfn.kind not in ("ship", "squadron") or dfn.get("x") is None:
+        return []
+    az = _zone(att, action.get("attacker_zone")) or "front"
+    dz = _zone(dfn, action.get("defender_zone"))
+    zone_name = hz.zone_name(str(att.size), az)
+    values = {"piece": dfn.id, "heading": dfn.get("heading")}
+    ranges: list[Snap] = []
+    moves: dict[int, tuple[float, float]] = {}
+    for band, name in BANDS:
+        at = defender_at(att, az, dfn, dz, band)
+        if at is not None:
+            moves[band] = at
+            label = f"{dfn.label}: at {name} range ahead of {att.label}'s {zone_name} hull zone"
+            ranges.append((label, "snap", {**values, "x": at[0], "y": at[1]}))
+    obstacles = [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]
+    crossing = [e for ob in obstacles if (e := _across_entry(ob, att, az, dfn, dz, moves)) is not None]
+    ranges, crossing = on_table(ranges, scenario.table), on_table(crossing, scenario.table)
+    return ranges[:1] + crossing + ranges[1:]  # medium range first: it leaves room for an obstacle
+
+
+def _across_entry(
+    ob: Piece, att: Piece, az: str, dfn: Piece, dz: str | None, moves: dict[int, tuple[float, float]]
+) -> Snap | None:
+    """``ob`` across the line of sight where the ships stand; else with the defender first moved out to
+    medium (or long) range, both in one snap (its ``also``); None where it fits at neither."""
+    base = {"piece": ob.id, "heading": ob.get("rotation")}
+    towards = hz.target(att, az)
+    found = across(ob, att, az, dfn, dz or _facing_zone(dfn, towards))
+    if found is not None:
+        at, rotation = found
+        turned = {"heading": rotation} if rotation is not None else {}
+        return (f"{ob.label}: across the line of sight", "snap", {**base, **turned, "x": at[0], "y": at[1]})
+    for band, name in ((1, "medium"), (2, "long")):
+        if band not in moves:
+            continue
+        moved = _moved(dfn, moves[band])
+        found = across(ob, att, az, moved, dz or _facing_zone(moved, towards))
+        if found is None:
+            continue
+        at, rotation = found
+        turned = {"heading": rotation} if rotation is not None else {}
+        also = [{"piece": dfn.id, "x": moves[band][0], "y": moves[band][1], "heading": dfn.get("heading")}]
+        label = f"{ob.label}: across the line of sight, with {dfn.label} moved out to {name} range (too close for it)"
+        return (label, "snap", {**base, **turned, "x": at[0], "y": at[1], "also": also})
+    return None

@@ -1,0 +1,106 @@
+"""Issue 22 item 4, Armada attack: the defender put at a range band ahead of the attacking hull zone, and an
+obstacle across the line of sight between the targeting points (one tap each, as X-Wing's attack snaps)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.engine import evaluate, games, parse_scenario
+from rules.engine.armada.attack import attack_facts
+from rules.engine.armada.pieces import footprint
+from rules.engine.armada.snaps import snap_menu
+from rules.engine.geometry import overlaps
+from rules.engine.placement import free_spot
+
+VIC = {"id": "vic", "kind": "ship", "size": "medium", "chassis": "victory-ii-class-star-destroyer"}
+VIC |= {"x": 914, "y": 300, "heading": 0, "player": 1, "label": "Victory"}
+CR = {"id": "cr", "kind": "ship", "size": "small", "chassis": "cr90-corvette-a", "heading": 0, "player": 2}
+CR |= {"label": "CR90"}
+ROCK = {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 300, "y": 300}
+STATION = {"id": "st", "kind": "obstacle", "type": "station", "shape": "station", "x": 300, "y": 600}
+ATTACK = {"type": "attack", "attacker": "vic", "defender": "cr", "attacker_zone": "front", "defender_zone": "rear"}
+
+
+def doc(pieces: list[dict[str, Any]], action: dict[str, Any] = ATTACK) -> dict[str, Any]:
+    return {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces, "action": action}
+
+
+def snapped(pieces: list[dict[str, Any]], action: dict[str, Any] = ATTACK) -> dict[str, dict[str, Any]]:
+    """The snaps offered while the attack is being set up (the table drawn with a do-nothing maneuver)."""
+    table = parse_scenario(doc(pieces, {"type": "maneuver", "ship": "vic", "speed": 0}))
+    return {label: v for label, _, v in snap_menu(table, action)}
+
+
+def applied(pieces: list[dict[str, Any]], v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The pieces after a tap on the snap ``v`` (and any piece it moves ``also``)."""
+    out = [dict(p) for p in pieces]
+    for m in (v, *v.get("also", ())):
+        p = next(p for p in out if p["id"] == m["piece"])
+        p |= {"x": m["x"], "y": m["y"]}
+        if m.get("heading") is not None:
+            p["rotation" if p["kind"] == "obstacle" else "heading"] = m["heading"]
+    return out
+
+
+@pytest.mark.parametrize("zones", [("front", "rear"), ("left", "right"), ("right", "front")])
+def test_the_defender_snaps_to_each_range_band_ahead_of_the_attacking_zone_medium_first(zones: tuple) -> None:
+    attack = ATTACK | {"attacker_zone": zones[0], "defender_zone": zones[1]}
+    pieces = [VIC, CR | {"x": 600, "y": 700}, ROCK]
+    got = snapped(pieces, attack)
+    ahead = f"ahead of Victory's {zones[0]} hull zone"
+    assert list(got)[0] == f"CR90: at medium range {ahead}"
+    for band, name in enumerate(("close", "medium", "long")):
+        facts = attack_facts(parse_scenario(doc(applied(pieces, got[f"CR90: at {name} range {ahead}"]), attack)))
+        assert facts.in_arc and facts.range_band == band, (name, facts.range_mm)
+
+
+def test_an_obstacle_snapped_across_the_line_of_sight_obstructs_and_overlaps_neither_ship() -> None:
+    pieces = [VIC, CR | {"x": 914, "y": 560}, ROCK]
+    v = snapped(pieces)["Asteroid field: across the line of sight"]
+    moved = parse_scenario(doc(applied(pieces, v)))
+    facts = attack_facts(moved)
+    assert facts.obstructed_by == ("rock",)
+    rock = footprint(moved.piece("rock"))
+    assert not overlaps(rock, footprint(moved.piece("vic"))) and not overlaps(rock, footprint(moved.piece("cr")))
+    assert "obstructed" in evaluate(moved).summary
+
+
+def test_ships_too_close_for_the_obstacle_get_one_snap_that_moves_the_defender_out_to_medium_range() -> None:
+    """The trial's table: two ships added by name start some 20 mm apart, no room for a station between them."""
+    game = games.get("armada")
+    cr = CR | dict(zip("xy", free_spot(game, [VIC], CR | {"x": 0, "y": 0}, (1828.8, 914.4), (914, 300)), strict=True))
+    gap = footprint(parse_scenario(doc([VIC, cr])).piece("vic")).distance(
+        footprint(parse_scenario(doc([VIC, cr])).piece("cr"))
+    )
+    assert gap < 30  # the default spacing the trial met
+    attack = ATTACK | {"defender_zone": _facing(cr)}
+    pieces = [VIC, cr, STATION]
+    got = snapped(pieces, attack)
+    assert "Station: across the line of sight" not in got  # it fits nowhere between them as they stand
+    label = "Station: across the line of sight, with CR90 moved out to medium range (too close for it)"
+    moved = parse_scenario(doc(applied(pieces, got[label]), attack))
+    facts = attack_facts(moved)
+    assert facts.range_band == 1 and facts.obstructed_by == ("st",)
+    station = footprint(moved.piece("st"))
+    assert not any(overlaps(station, footprint(moved.piece(s))) for s in ("vic", "cr"))
+
+
+def _facing(cr: dict[str, Any]) -> str:
+    """The CR90's hull zone that faces the Victory (the one its defender would pick)."""
+    return "front" if cr["y"] < VIC["y"] else "rear"
+
+
+def test_no_attacking_zone_chosen_yet_uses_the_front_and_says_so() -> None:
+    got = snapped([VIC, CR | {"x": 600, "y": 700}], {"type": "attack", "attacker": "vic", "defender": "cr"})
+    assert "CR90: at medium range ahead of Victory's front hull zone" in got
+    assert snapped([VIC, CR | {"x": 600, "y": 700}], {"type": "attack", "attacker": "vic"}) == {}
+
+
+def test_a_snap_that_would_move_another_piece_off_the_table_is_not_offered() -> None:
+    from rules.engine.snapping import on_table
+
+    inside = {"piece": "a", "x": 5.0, "y": 5.0}
+    assert on_table([("on", "snap", inside | {"also": [{"piece": "b", "x": 9.0, "y": 1.0}]})], (10, 10))
+    assert on_table([("off", "snap", inside | {"also": [{"piece": "b", "x": -1.0, "y": 1.0}]})], (10, 10)) == []
