@@ -441,7 +441,10 @@ def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float
         for st in ruling.steps:
             ids.update(st.highlight)
         action = ",".join(f"{k}={v}" for k, v in sorted(scenario.action.items()) if isinstance(v, str | int))
-        return (*_focus(scenario, ruling, pad=EDIT_PAD), f"{action};{','.join(sorted(ids))}")
+        key = f"{action};{','.join(sorted(ids))}"
+        if any(f.kind == "abandoned" for f in ruling.figures):
+            return (*_collision_focus(scenario, ruling, ids), key)
+        return (*_focus(scenario, ruling, pad=EDIT_PAD), key)
     w, h = scenario.table
     game = games.get(scenario.game)
     bounds = [game.outline(p).bounds for p in scenario.pieces]
@@ -450,6 +453,34 @@ def _edit_focus(scenario: Scenario, ruling: Ruling | None) -> tuple[float, float
     x0, y0 = min(b[0] for b in bounds) - FOCUS_PAD, min(b[1] for b in bounds) - FOCUS_PAD
     x1, y1 = max(b[2] for b in bounds) + FOCUS_PAD, max(b[3] for b in bounds) + FOCUS_PAD
     return (x0, y0, x1, y1, "pieces;" + ",".join(sorted(p.id for p in scenario.pieces)))
+
+
+COLLISION_PAD = 15.0
+"""mm around what a collision is about, on the setup page (whose view adds its own margin in pixels)."""
+COLLISION_MIN = 130.0
+"""mm: the least width and depth of that box (a small base is not blown up past the page's own cap)."""
+
+
+def _collision_focus(scenario: Scenario, ruling: Ruling, ids: set[str]) -> tuple[float, float, float, float]:
+    """A move that ends short of where it was going (a ram, an overlap): the setup page frames what that is
+    about (the tool, the positions tried and reached, the pieces it touches), not where the mover started
+    (its start base is the tool's first end), and not squared: the page fits width and depth apart."""
+    game = games.get(scenario.game)
+    movers = {str(v) for k, v in scenario.action.items() if k in game.mover_keys}
+    xs: list[float] = []
+    ys: list[float] = []
+    for f in ruling.figures:
+        xs += [c[0] for c in f.coords]
+        ys += [c[1] for c in f.coords]
+    for p in scenario.pieces:
+        if p.id in ids and p.id not in movers:
+            minx, miny, maxx, maxy = game.outline(p).bounds
+            xs += [minx, maxx]
+            ys += [miny, maxy]
+    x0, x1 = min(xs) - COLLISION_PAD, max(xs) + COLLISION_PAD
+    y0, y1 = min(ys) - COLLISION_PAD, max(ys) + COLLISION_PAD
+    grow_x, grow_y = max(0.0, COLLISION_MIN - (x1 - x0)) / 2, max(0.0, COLLISION_MIN - (y1 - y0)) / 2
+    return (x0 - grow_x, y0 - grow_y, x1 + grow_x, y1 + grow_y)
 
 
 def _piece(scenario: Scenario, pid: object) -> Piece | None:

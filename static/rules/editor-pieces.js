@@ -92,11 +92,24 @@ export function select(pid) {
     if (panel) panel.hidden = false;
     if (hint) hint.textContent = "Drag it to move it, ↻ to turn it (tap: 45°), ✕ to delete it. Undo takes a change back.";
   } else {
+    // a piece that keeps the focus is drawn as selected (the keyboard's selection): let it go too
+    const focused = document.activeElement;
+    if (focused && focused.closest && focused.closest("#preview [data-piece]")) focused.blur();
     if (panel) panel.hidden = true;
-    if (hint && tableSvg()) hint.textContent = "Tap a piece to select it, drag it to move it; pinch or + − to zoom.";
+    const zones = document.querySelector("#preview a.pick-region");
+    if (hint && tableSvg()) {
+      hint.textContent = zones
+        ? "Tap a zone to choose it; tap the chosen zone again to select its ship. Pinch or + − to zoom."
+        : "Tap a piece to select it, drag it to move it; pinch or + − to zoom.";
+    }
   }
   placeTools();
 }
+// The handles (turn, move, delete: 44 px each) go in a row or a column just outside the selected piece's box,
+// never over it: on the side where they are inside the table's free part (below the hint bar, off the zoom
+// buttons and the overview) and cover the fewest other pieces, else where there is most room.
+const HANDLE = 44;
+const GAP = 6; // px between the piece's box and a handle, and between handles
 export function placeTools() {
   const tools = document.getElementById("piece-tools");
   const stage = document.querySelector("#preview .stage");
@@ -106,30 +119,43 @@ export function placeTools() {
     tools.hidden = true;
     return;
   }
-  const p = piece.getBoundingClientRect();
-  const s = stage.getBoundingClientRect();
   tools.hidden = false;
-  const cx = p.left + p.width / 2 - s.left;
-  const cy = p.top + p.height / 2 - s.top;
-  const [top, bottom, left, right] = [p.top - s.top - 26, p.bottom - s.top + 26, p.left - s.left - 26, p.right - s.left + 26];
-  // a handle never lies over the zoom buttons or the overview (stage px, a handle is 44 px across):
-  // the first of its places around the piece that is clear, else just above the zoom buttons
-  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map((el) => {
+  const s = stage.getBoundingClientRect();
+  const box = (el) => {
     const r = el.getBoundingClientRect();
-    return [r.left - s.left - 24, r.top - s.top - 24, r.right - s.left + 24, r.bottom - s.top + 24];
-  });
-  const taken = [];
-  const clear = ([x, y]) =>
-    ![...keepOut, ...taken].some(([x0, y0, x1, y1]) => x > x0 && x < x1 && y > y0 && y < y1);
-  const place = (cls, ...spots) => {
-    const bar = keepOut[0];
-    const [x, y] = spots.find(clear) || [spots[0][0], bar ? Math.min(spots[0][1], bar[1]) : spots[0][1]];
-    taken.push([x - 44, y - 44, x + 44, y + 44]);
-    css(`#piece-tools ${cls}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+    return [r.left - s.left, r.top - s.top, r.right - s.left, r.bottom - s.top];
   };
-  place(".tool-turn", [cx, top], [left, cy], [right, cy], [cx, bottom]);
-  place(".tool-move", [cx, bottom], [left, cy], [right, cy], [left, top], [cx, top]);
-  place(".tool-delete", [right, p.top - s.top - 10], [left, top], [right, bottom], [left, bottom], [right, cy]);
+  const [l, t, r, b] = box(piece);
+  const hint = stage.querySelector(".hint");
+  const top = hint && !hint.hidden ? hint.offsetTop + hint.offsetHeight : 0;
+  const [W, H] = [stage.clientWidth, stage.clientHeight];
+  const keepOut = [...stage.querySelectorAll(".zoom-tools, .overview")].map(box);
+  const others = [...document.querySelectorAll("#preview .zoomable [data-piece]")].filter((e) => e !== piece).map(box);
+  const half = HANDLE / 2;
+  const step = HANDLE + GAP;
+  const [cx, cy] = [(l + r) / 2, (t + b) / 2];
+  const along = (c, lo, hi) => Math.min(Math.max(c, lo + half + step), hi - half - step); // the row's middle, inside
+  const sides = {
+    above: { room: t - top, at: (k) => [along(cx, 0, W) + (k - 1) * step, t - GAP - half] },
+    below: { room: H - b, at: (k) => [along(cx, 0, W) + (k - 1) * step, b + GAP + half] },
+    right: { room: W - r, at: (k) => [r + GAP + half, along(cy, top, H) + (k - 1) * step] },
+    left: { room: l, at: (k) => [l - GAP - half, along(cy, top, H) + (k - 1) * step] },
+  };
+  const hits = (x, y, [x0, y0, x1, y1]) => x + half > x0 && x - half < x1 && y + half > y0 && y - half < y1;
+  let best = null;
+  for (const side of Object.values(sides)) {
+    const spots = [0, 1, 2].map(side.at);
+    let cost = 0;
+    for (const [x, y] of spots) {
+      if (x - half < 0 || x + half > W || y - half < top || y + half > H) cost += 100; // off the free part
+      cost += 10 * keepOut.filter((k) => hits(x, y, k)).length + others.filter((o) => hits(x, y, o)).length;
+    }
+    if (!best || cost < best.cost || (cost === best.cost && side.room > best.room)) best = { cost, room: side.room, spots };
+  }
+  ["turn", "move", "delete"].forEach((name, k) => {
+    const [x, y] = best.spots[k];
+    css(`#piece-tools .tool-${name}`, `left: ${Math.round(x)}px; top: ${Math.round(y)}px`);
+  });
 }
 
 // ---- gestures: dragging a piece or a handle, tapping ----
@@ -230,6 +256,15 @@ document.addEventListener("click", (event) => {
   if (draggedFromRegion) {
     draggedFromRegion = false;
     return;
+  }
+  // the zone already chosen, tapped again: its ship is selected (to set its player, turn or delete it), which
+  // a tap on a ship covered by zones could not do otherwise; the hint bar says so
+  if (region.getAttribute("aria-current") === "true") {
+    const piece = pieceUnder(event.clientX, event.clientY);
+    if (piece) {
+      select(piece.dataset.piece);
+      return;
+    }
   }
   const link = document.createElement("a");
   link.href = region.getAttribute("href");

@@ -10,7 +10,23 @@ let pz = null; // the Panzoom instance of the current table
 let zoomed = null; // the element it zooms
 let view = null; // {scale, x, y}: kept across redraws of the same question
 let fitKey = null; // what the table was last fitted to
+// Once the user has zoomed or panned, their view is kept across every update in place (a pick, a tap, a drag,
+// dice, Undo) until they ask for a fit (Fit the action, Whole table) or the action itself changes (another kind
+// of action, another acting piece). Until then the table fits itself to what the question is about.
+let userView = false;
+let acting = null; // the action the view was set for: its kind and the pieces it names
+let known = new Set(); // the pieces on the table at the last redraw: one added off-screen brings the view to it
+let gesture = null; // the view when the user's pointers went down on the table (a drag or a pinch under way)
 
+// What covers the stage's edges (stage px): the hint bar on top, the zoom buttons along the bottom. A fit puts its
+// box in the part of the stage between them, so nothing fitted lies under them.
+export function overlays(stage) {
+  const hint = stage.querySelector(".hint");
+  const top = hint && !hint.hidden ? Math.min(hint.offsetTop + hint.offsetHeight, stage.clientHeight / 3) : 0;
+  const tools = stage.querySelector(".zoom-tools");
+  const bottom = tools ? Math.min(stage.clientHeight - tools.offsetTop, stage.clientHeight / 3) : 0;
+  return { top, bottom };
+}
 function fitted(whole, el = zoomed) {
   // the scale and pan that show the fit box (or the whole table) in the stage, readable if there are pieces
   const svg = el && el.querySelector("svg");
@@ -22,17 +38,14 @@ function fitted(whole, el = zoomed) {
   const [bx, by, bw, bh] = box;
   const unit = el.offsetWidth / vb.width; // px per mm at scale 1
   const cw = stage.clientWidth;
-  // the hint bar covers the stage's top: the box is fitted into what is left below it
-  const hint = stage.querySelector(".hint");
-  const top = hint && !hint.hidden ? Math.min(hint.offsetHeight, stage.clientHeight / 3) : 0;
-  // and the zoom buttons cover its bottom: an attacker fitted under them was half hidden on a phone
-  const tools = stage.querySelector(".zoom-tools");
-  const bottom = tools && tools.offsetHeight ? Math.min(stage.clientHeight - tools.offsetTop, stage.clientHeight / 4) : 0;
+  const { top, bottom } = overlays(stage);
   const ch = stage.clientHeight - top - bottom;
   let scale = Math.min(cw / (bw * unit), ch / (bh * unit));
   // pieces stay readable when the box is every piece; an action's box (attacker and defender, a move's
-  // template and final base) is shown whole, whatever its size
-  const action = !whole && !(svg.dataset.fitKey || "").startsWith("pieces;");
+  // template and final base) is shown whole, whatever its size, and so are the pieces while an action between
+  // two of them is being set up (an attack whose hull zones are still to be tapped: both ships in view)
+  const named = acting !== null && acting.split(";").length > 2;
+  const action = !whole && (named || !(svg.dataset.fitKey || "").startsWith("pieces;"));
   if (!whole && !action && svg.querySelector("[data-piece]")) scale = Math.max(scale, READABLE / unit);
   scale = Math.min(scale, MOST / unit);
   const cx = (bx + bw / 2 - vb.x) * unit;
@@ -47,16 +60,56 @@ function centred(el, scale, cx, cy, cw, ch, top = 0) {
   const h = el.offsetHeight / 2;
   return { x: (cw / 2 - w) / scale - cx + w, y: (top + ch / 2 - h) / scale - cy + h };
 }
+function setView(to) {
+  pz.zoom(to.scale, { animate: false, force: true });
+  pz.pan(to.x, to.y, { animate: false, force: true });
+}
 export function fit(whole) {
   const to = pz && fitted(whole);
   if (!to) return;
-  pz.zoom(to.scale, { animate: false, force: true });
-  pz.pan(to.x, to.y, { animate: false, force: true });
+  userView = false;
+  setView(to);
+}
+// the action the table shows: its kind and the pieces it names (the acting piece, its target), read from the form
+function actionNow(pieces) {
+  const f = document.getElementById("setup");
+  const kind = f && f.querySelector('[name="action"]');
+  const parts = [kind ? kind.value : ""];
+  for (const el of f ? f.querySelectorAll("#setup-action select, #setup-action input") : []) {
+    if (el.name !== "action" && pieces.has(el.value)) parts.push(`${el.name}=${el.value}`);
+  }
+  return parts.join(";");
+}
+// A piece just added that lies outside the part of the stage in view: the view (its scale kept) is moved so
+// that it is in the middle. Worked out from the view to be set (Panzoom pans to it only after a tick).
+function bringIntoView(el, stage, pids, start) {
+  const svg = el.querySelector("svg");
+  if (!svg || !start) return start;
+  const vb = svg.viewBox.baseVal;
+  const unit = el.offsetWidth / vb.width;
+  const { top, bottom } = overlays(stage);
+  const [cw, ch] = [stage.clientWidth, stage.clientHeight - top - bottom];
+  const [w, h] = [el.offsetWidth / 2, el.offsetHeight / 2];
+  // Panzoom's scale(s) translate(x, y) about the element's centre: where an element point lands in the stage
+  const screen = (px, py) => [w + start.scale * (px + start.x - w), h + start.scale * (py + start.y - h)];
+  for (const pid of pids) {
+    const piece = el.querySelector(`[data-piece="${CSS.escape(pid)}"]`);
+    if (!piece) continue;
+    const b = piece.getBBox();
+    const [x0, y0] = screen((b.x - vb.x) * unit, (b.y - vb.y) * unit);
+    const [x1, y1] = screen((b.x + b.width - vb.x) * unit, (b.y + b.height - vb.y) * unit);
+    if (x0 >= 0 && x1 <= cw && y0 >= top && y1 <= top + ch) continue;
+    const cx = (b.x + b.width / 2 - vb.x) * unit;
+    const cy = (b.y + b.height / 2 - vb.y) * unit;
+    return { scale: start.scale, ...centred(el, start.scale, cx, cy, cw, ch, top) };
+  }
+  return start;
 }
 export function zoomBy(factor) {
   const stage = document.querySelector("#preview .stage");
   if (!pz || !stage) return;
   const r = stage.getBoundingClientRect();
+  userView = true;
   pz.zoomToPoint(pz.getScale() * factor, { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }, { animate: false });
 }
 export function viewCentre() {
@@ -78,11 +131,16 @@ export function setupTable() {
   if (el !== zoomed) {
     const svg = el.querySelector("svg");
     const key = svg ? svg.dataset.fitKey || "" : "";
+    const pieces = new Set([...el.querySelectorAll("[data-piece]")].map((p) => p.dataset.piece));
+    const added = [...pieces].filter((pid) => !known.has(pid));
+    const now = actionNow(pieces);
+    if (now !== acting) userView = false; // another action: the view fits it
+    acting = now;
+    known = pieces;
     let start = view;
-    if (view === null || key !== fitKey) {
-      fitKey = key;
-      start = fitted(false, el);
-    }
+    if (view === null || (!userView && key !== fitKey)) start = fitted(false, el);
+    else if (userView && added.length) start = bringIntoView(el, stage, added, start);
+    fitKey = key;
     pz = window.Panzoom(el, {
       canvas: true,
       minScale: 0.3,
@@ -100,9 +158,23 @@ export function setupTable() {
     });
     unstyle(el, stage);
     zoomed = el;
-    stage.addEventListener("wheel", (event) => pz && pz.zoomWithWheel(event));
+    stage.addEventListener("wheel", (event) => {
+      if (!pz) return;
+      userView = true;
+      pz.zoomWithWheel(event);
+    });
+    if (start) view = { ...start }; // what the next redraw keeps (Panzoom reports it only once it has panned)
+    // a drag or a pinch on the table is the user's view once it has moved it (a tap is not)
+    el.addEventListener("panzoomstart", () => {
+      gesture = { scale: pz.getScale(), ...pz.getPan() };
+    });
+    el.addEventListener("panzoomend", () => {
+      gesture = null;
+    });
     el.addEventListener("panzoomchange", (event) => {
       view = { scale: event.detail.scale, x: event.detail.x, y: event.detail.y };
+      if (gesture && (Math.abs(view.scale / gesture.scale - 1) > 0.005 ||
+          Math.hypot(view.x - gesture.x, view.y - gesture.y) * view.scale > 3)) userView = true;
       unstyle(el);
       placeTools();
       drawOverview();
@@ -144,6 +216,7 @@ function makeOverview(stage, svg) {
     const cx = ((event.clientX - r.left) / r.width) * vb.width * unit;
     const cy = ((event.clientY - r.top) / r.height) * vb.height * unit;
     const to = centred(zoomed, scale, cx, cy, stage.clientWidth, stage.clientHeight);
+    userView = true;
     pz.pan(to.x, to.y, { animate: false, force: true });
   });
   stage.appendChild(box);

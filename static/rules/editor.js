@@ -103,7 +103,10 @@ window.addEventListener("resize", () => {
 // Ready once htmx has set up the page too (it starts on DOMContentLoaded, after this module runs): a drag
 // before that would change the fields without refreshing the preview. Same as permalink.js.
 function ready() {
-  if (!document.referrer.includes("/setup/")) {
+  // Back or Forward to this page (from a ruling, say), or a reload: the steps this tab made are still there
+  const [nav] = performance.getEntriesByType("navigation");
+  const returned = nav && (nav.type === "back_forward" || nav.type === "reload");
+  if (!returned && !document.referrer.includes("/setup/")) {
     // a fresh visit: nothing of this page to undo yet
     sessionStorage.setItem("table-ruling-undo", "0");
     sessionStorage.setItem("table-ruling-redo", "0");
