@@ -259,13 +259,16 @@ def test_build_by_picking_a_ship_by_name_and_dragging_it(page: Page, base_url: s
     expect(page.get_by_test_id("verdict")).to_be_visible()
     page.wait_for_load_state("networkidle")
     editor_ready(page)
+    page.get_by_role("button", name="Whole table").click()  # room to drag the ship behind the asteroid
+    page.wait_for_timeout(300)
     ship = page.locator('#preview [data-piece="t-65-x-wing-1"] polygon').first
     ship.scroll_into_view_if_needed()
     box = ship.bounding_box()
     assert box is not None
+    back = 100 * box["height"] / 40  # 100 mm down the table (the small base is 40 mm), whatever the zoom
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 60, steps=4)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + back, steps=4)
     page.mouse.up()
     expect(page.locator('[name="p-0-y"]')).not_to_have_value("457")
     expect(page.get_by_test_id("verdict")).to_contain_text("Asteroid 4")

@@ -141,11 +141,13 @@ def test_a_bank_2_through_a_debris_cloud(journey: Journey) -> None:
 def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -> None:
     j = journey
     j.add("xwing:ship:t65xwing")  # (457, 457)
-    j.add("xwing:ship:tielnfighter")  # ahead of it, 10 mm clear: (457, 517)
+    j.add("xwing:ship:tielnfighter")  # near it, where the view has room (ahead on a phone, beside on a desktop)
     j.press(j.page.locator("details.all-fields > summary"))  # the players are in the rows, folded under one tap
     j.pick(j.field("p-0-player"), "2")
     j.pick(j.field("p-1-player"), "1")
-    j.drag("t-65-x-wing-1", 502, 457)  # aside, so the mine dropped behind the TIE lands partly on it
+    tie = [float(j.field(f"p-1-{k}").input_value()) for k in ("x", "y")]
+    # behind the TIE and aside, so the mine it drops lands partly on the X-wing
+    j.drag("t-65-x-wing-1", tie[0] + 45, tie[1] - 57)
     j.press(j.page.get_by_role("link", name="TIE/ln Fighter drops a device"))
     j.pick(j.field("device_type"), "proximity-mine")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")  # labels, as in the picture
