@@ -4,7 +4,7 @@ holds, and the links of the games menu, the action menu, who does what and the s
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import quote_plus
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 
@@ -120,16 +120,45 @@ def link_with(address: QueryDict, values: dict[str, str]) -> str:
     values when the form has changed since the link was drawn."""
     kept = getattr(address, "_setup_pairs", None)
     if kept is None:
-        dropped = {*ADDING, "drop_doc", "menus", PICKED}
-        pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
-        kept = (pairs, {k for k, _ in pairs}, "&".join(encoded for _, encoded in pairs))
+        kept = _Encoded(address)
         address._setup_pairs = kept  # type: ignore[attr-defined]
-    pairs, keys, whole = kept
-    # most links (the dial, who does what, the games) set fields the address does not hold: its encoding as is
-    parts = [whole] if whole and keys.isdisjoint(values) else [encoded for key, encoded in pairs if key not in values]
+    rest = kept.without(values)
+    parts = [rest] if rest else []
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
     parts += [f"{quote_plus(str(key))}={quote_plus(str(value))}" for key, value in values.items()]  # as urlencode
     return "?" + "&".join(parts)
+
+
+class _Encoded:
+    """An address's pairs encoded once (as ``urlencode`` encodes them), and where each starts and ends in
+    the whole encoding: a link that sets fields the address holds (a snap sets a row's x, y and facing)
+    cuts those pairs out of it instead of joining the other 150 again."""
+
+    def __init__(self, address: QueryDict) -> None:
+        dropped = {*ADDING, "drop_doc", "menus", PICKED}
+        encoded = [(k, f"{quote_plus(k)}={quote_plus(v)}") for k, vs in address.lists() if k not in dropped for v in vs]
+        self.whole = "&".join(pair for _, pair in encoded)
+        self.at: dict[str, list[int]] = {}
+        self.spans: list[tuple[int, int]] = []
+        start = 0
+        for i, (key, pair) in enumerate(encoded):
+            self.at.setdefault(key, []).append(i)
+            self.spans.append((start, start + len(pair)))
+            start += len(pair) + 1
+
+    def without(self, values: dict[str, str]) -> str:
+        """The whole encoding without the pairs of the fields ``values`` sets (in the same order)."""
+        cut = sorted(i for key in values for i in self.at.get(key, ()))
+        if not cut:
+            return self.whole
+        pieces, first = [], 0  # first: the first pair of the run being kept
+        for i in cut:
+            if i > first:
+                pieces.append(self.whole[self.spans[first][0] : self.spans[i - 1][1]])
+            first = i + 1
+        if first < len(self.spans):
+            pieces.append(self.whole[self.spans[first][0] :])
+        return "&".join(pieces)
 
 
 def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:

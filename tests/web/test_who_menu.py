@@ -225,6 +225,9 @@ LINK_CASES = [
     {"game": "armada", "edition": "1.5"},
     {"p-0-x": "12.5", "p-0-y": "3"},  # a field it holds: replaced
     {"label": "Nym & Co + 2/3 ünï"},  # characters an address escapes
+    {"note": "z"},  # the last field, given twice
+    {"game": "armada", "p-0-id": "d", "note": "n"},  # the first, one between and the last: all cut out
+    {"p-0-x": "1", "p-0-y": "2", "p-0-id": "e", "p-1-id": "f", "game": "g", "edition": "h", "note": "i"},  # every one
     {},
 ]
 
@@ -246,7 +249,10 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     expected = "?" + urlencode([*naive, ("pick", "1"), *values.items()])  # its own values after the pick
     assert view.link_with(address, values) == expected
     calls = []
-    monkeypatch.setattr(view, "urlencode", lambda *a, **k: calls.append(a) or urlencode(*a, **k))
+    encoded = view._Encoded
+    monkeypatch.setattr(view, "_Encoded", lambda *a: calls.append(a) or encoded(*a))
     assert view.link_with(address, values) == expected
     assert view.link_with(address, {"ship": "z"}).startswith("?game=xwing")
     assert calls == []  # the address's encoding is kept with it
+    fresh = QueryDict(address.urlencode())
+    assert view.link_with(fresh, values) == expected and len(calls) == 1

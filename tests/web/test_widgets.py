@@ -119,7 +119,27 @@ ROW_VALUES = [
     {"p-0-label": "  "},
     {"p-0-heading": "0"},
     {"p-1-id": "b"},  # another row's value
+    {"p-0-id": "x" * 30, "p-0-kind": "spaceship", "p-0-x": "1" * 25},  # too long, no such choice
+    {"p-0-kind": "obstacle", "p-0-type": "asteroid", "p-0-shape": "asteroid-4", "p-0-label": " Rock "},
 ]
+
+
+@pytest.mark.parametrize("values", ROW_VALUES)
+def test_a_rows_cleaning_is_djangos(values: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    data.update(values)
+    ours = PieceForm(data, prefix="p-0", empty_permitted=False)
+    djangos = PieceForm(data, prefix="p-0", empty_permitted=False)
+    djangos._clean_fields = lambda: forms.BaseForm._clean_fields(djangos)  # type: ignore[method-assign]
+    assert ours.is_valid() == djangos.is_valid() and ours.errors == djangos.errors
+    assert ours.cleaned_data == djangos.cleaned_data
+    built = []
+    init = forms.BoundField.__init__
+    monkeypatch.setattr(forms.BoundField, "__init__", lambda *a, **k: built.append(1) or init(*a, **k))
+    PieceForm(data, prefix="p-0", empty_permitted=False).is_valid()
+    assert len(built) == len(ours.errors)  # cleaned without a bound field per input (Django's errors make one)
 
 
 @pytest.mark.parametrize("values", ROW_VALUES)
