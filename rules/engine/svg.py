@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 
-from shapely import Polygon, box
+from shapely import Polygon, box, intersects
 
 from rules.engine import card as card_words
 from rules.engine import games
@@ -681,7 +681,7 @@ def _free_spot(
         b0 = (x - w / 2, base - font * 0.25, x + w / 2, base - font * 0.25 + h)
         if any(b0[0] < b[2] and b[0] < b0[2] and b0[1] < b[3] and b[1] < b0[3] for b in cv.labels):
             continue
-        if marks and any(box(*b0).intersects(m) for m in marks):
+        if marks and intersects(box(*b0), marks).any():  # one box and one call into shapely per spot tried
             continue
         cv.labels.append(b0)
         return x, y
