@@ -135,7 +135,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         if s.scenario is not None:
             sc = s.scenario
             if ruling is None:
-                ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
+                ruling = ruling_for(sc) if opening else engine_call(sc, "ruling", lambda: evaluate(sc))
                 if not opening:
                     limits.count_if_expensive(request, started)  # refused above once the limit is used up
             ghosts, regions = option_ghosts(sc, s.document), tap_regions(address, sc, s.document, json_mode)
@@ -150,7 +150,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         elif isinstance(s.document, dict) and (proposed := proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
-            here = engine_call(proposed.short_id(), "ruling", lambda: evaluate(proposed))
+            here = engine_call(proposed, "ruling", lambda: evaluate(proposed))
             ghosts = option_ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
@@ -170,7 +170,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
     if s.bound and table is not None and not json_mode:
         snapped = table
         try:
-            ctx["snaps"] = engine_call(snapped.short_id(), "snapping", lambda: snap_links(address, s, snapped))
+            ctx["snaps"] = engine_call(snapped, "snapping", lambda: snap_links(address, s, snapped))
         except Unrulable as e:  # the helpers are offered, not needed: said, and the page works without them
             ctx["snaps"] = []
             _say(s, "snaps", e.message)
