@@ -29,7 +29,7 @@ from rules.views.setup_links import (
     address_for,
     games_menu,
     is_chosen,
-    link_with,
+    link_html,
     snap_links,
     state,
 )
@@ -189,7 +189,7 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
             else game.form.menu_label
         )
         ctx["menu"] = [
-            (label, kind, link_with(address, values), "current" in kind or is_chosen(chosen, values))
+            (label, kind, link_html(address, values), "current" in kind or is_chosen(chosen, values))
             for label, kind, values in menu
         ]
         chosen_now = [choice for choice, (*_, on) in zip(menu, ctx["menu"], strict=True) if on]
@@ -201,15 +201,15 @@ def _page(request: HttpRequest, data: QueryDict | None, address: QueryDict, open
         )
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
-        ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
+        ctx["who"] = [(label, kind, link_html(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
         ctx["counters"] = [  # e.g. an Armada attack's dice: − and + links beside who does what
             (
                 word,
                 n,
-                link_with(address, {name: str(n - 1)}) if n > 0 else "",
-                link_with(address, {name: str(n + 1)}) if n < most else "",
+                link_html(address, {name: str(n - 1)}) if n > 0 else "",
+                link_html(address, {name: str(n + 1)}) if n < most else "",
             )
             for word, name, n, most in game.counters(chosen)
         ]

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.utils.safestring import SafeString, mark_safe
 
 from rules import limits
 from rules.engine import Scenario, games
@@ -92,7 +93,7 @@ def games_menu(address: QueryDict, s: Setup) -> list[tuple[str, str, bool]]:
     return [
         (
             f"{g.title} {e}" if len(g.editions) > 1 else g.title,
-            link_with(address, {"game": g.name, "edition": e}),
+            link_html(address, {"game": g.name, "edition": e}),
             g.name == game_now and e == edition_now,
         )
         for g in games.all_games()
@@ -118,15 +119,30 @@ def link_with(address: QueryDict, values: dict[str, str]) -> str:
     and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
     preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
     values when the form has changed since the link was drawn."""
+    return _link(address, values, "&")
+
+
+def link_html(address: QueryDict, values: dict[str, str]) -> SafeString:
+    """``link_with`` as a page's ``href`` writes it (escaped, as the template would escape it): the
+    address's escaped encoding is kept with it too, so a page's hundred links of some 2,000 characters
+    are not each escaped again. An encoded pair holds no character HTML escapes: only the ``&`` between
+    pairs is."""
+    return mark_safe(_link(address, values, "&amp;"))
+
+
+def _link(address: QueryDict, values: dict[str, str], between: str) -> str:
     kept = getattr(address, "_setup_pairs", None)
     if kept is None:
-        kept = _Encoded(address)
+        kept = {}
         address._setup_pairs = kept  # type: ignore[attr-defined]
-    rest = kept.without(values)
+    encoded = kept.get(between)
+    if encoded is None:
+        encoded = kept[between] = _Encoded(address, between)
+    rest = encoded.without(values)
     parts = [rest] if rest else []
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
     parts += [f"{quote_plus(str(key))}={quote_plus(str(value))}" for key, value in values.items()]  # as urlencode
-    return "?" + "&".join(parts)
+    return "?" + between.join(parts)
 
 
 class _Encoded:
@@ -134,17 +150,18 @@ class _Encoded:
     the whole encoding: a link that sets fields the address holds (a snap sets a row's x, y and facing)
     cuts those pairs out of it instead of joining the other 150 again."""
 
-    def __init__(self, address: QueryDict) -> None:
+    def __init__(self, address: QueryDict, between: str) -> None:
         dropped = {*ADDING, "drop_doc", "menus", PICKED}
         encoded = [(k, f"{quote_plus(k)}={quote_plus(v)}") for k, vs in address.lists() if k not in dropped for v in vs]
-        self.whole = "&".join(pair for _, pair in encoded)
+        self.between = between
+        self.whole = between.join(pair for _, pair in encoded)
         self.at: dict[str, list[int]] = {}
         self.spans: list[tuple[int, int]] = []
         start = 0
         for i, (key, pair) in enumerate(encoded):
             self.at.setdefault(key, []).append(i)
             self.spans.append((start, start + len(pair)))
-            start += len(pair) + 1
+            start += len(pair) + len(between)
 
     def without(self, values: dict[str, str]) -> str:
         """The whole encoding without the pairs of the fields ``values`` sets (in the same order)."""
@@ -158,7 +175,7 @@ class _Encoded:
             first = i + 1
         if first < len(self.spans):
             pieces.append(self.whole[self.spans[first][0] :])
-        return "&".join(pieces)
+        return self.between.join(pieces)
 
 
 def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[str, str]]:
@@ -168,12 +185,12 @@ def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[s
     for label, kind, v in games.get(scenario.game).snap_menu(scenario, action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
         if kind == "destination":  # where a move ends: the action's destination, not the piece's row
-            out.append((label, link_with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
+            out.append((label, link_html(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
         elif i is not None:
             values = {f"p-{i}-x": str(v["x"]), f"p-{i}-y": str(v["y"])}
             if v.get("heading") is not None:
                 values[f"p-{i}-heading"] = str(v["heading"])
-            out.append((label, link_with(address, values)))
+            out.append((label, link_html(address, values)))
     return out
 
 

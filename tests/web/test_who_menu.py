@@ -240,6 +240,7 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     from urllib.parse import urlencode
 
     from django.http import QueryDict
+    from django.utils.html import conditional_escape
 
     view = importlib.import_module("rules.views.setup_links")
     address = QueryDict(
@@ -256,3 +257,7 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     assert calls == []  # the address's encoding is kept with it
     fresh = QueryDict(address.urlencode())
     assert view.link_with(fresh, values) == expected and len(calls) == 1
+    # as a page's href: what the template's escaping made of it, from an escaped encoding kept the same way
+    assert view.link_html(fresh, values) == conditional_escape(expected) and len(calls) == 2
+    assert view.link_html(fresh, {"ship": "z"}) == conditional_escape(view.link_with(fresh, {"ship": "z"}))
+    assert len(calls) == 2
