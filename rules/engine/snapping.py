@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from shapely import Polygon, affinity, distance, intersects, polygons, prepare
+from shapely import Polygon, affinity, distance, intersects, linearrings, polygons, prepare
 
 from rules.engine.geometry import Pose
 
@@ -177,16 +177,16 @@ def slides(asked: list[tuple[Polygon, Point2, Point2, Point2, Condition]]) -> li
         if not wanted:
             return [s.result for s in running]
         moved = np.empty(len(wanted), dtype=object)
-        by_size: dict[int, list[tuple[int, Any, Point2]]] = {}
+        plain = [(i, s.ring, off) for i, (s, off) in enumerate(wanted) if s.ring is not None]
         for i, (s, off) in enumerate(wanted):
-            if s.ring is None:
+            if s.ring is None:  # a shape with holes (none in the catalogue): moved on its own
                 moved[i] = affinity.translate(s.shape, *off)
-            else:
-                by_size.setdefault(len(s.ring), []).append((i, s.ring, off))
-        for group in by_size.values():  # the same number of points: one array of rings, each moved
-            rings = np.stack([ring for _, ring, _ in group])
-            offsets = np.array([off for _, _, off in group], dtype=float)
-            moved[[i for i, _, _ in group]] = polygons(rings + offsets[:, None, :])
+        if plain:  # every ring moved in one array (each point plus its ring's offset) and built in one call
+            sizes = [len(ring) for _, ring, _ in plain]
+            points = np.concatenate([ring for _, ring, _ in plain])
+            points += np.repeat(np.array([off for _, _, off in plain], dtype=float), sizes, axis=0)
+            rings = linearrings(points, indices=np.repeat(np.arange(len(plain)), sizes))
+            moved[[i for i, _, _ in plain]] = polygons(rings)
         for (s, _), holds in zip(wanted, _tested([s.clear for s, _ in wanted], moved), strict=True):
             s.told(bool(holds))
 

@@ -309,13 +309,20 @@ def test_a_snap_list_runs_its_slides_side_by_side_with_the_same_answers() -> Non
     """The busy bank's 44 slides are run together: each round of their bisections is one call into shapely
     (some 20 calls, not one per shape: some 500), and each slide ends where it ends alone."""
     from bench.bench_ruling import busy_scenario
-    from rules.engine import parse_scenario
+    from rules.engine import parse_scenario, snapping
     from rules.engine.snapping import Plan, at_least, clear_of, slides
 
     sc = parse_scenario(busy_scenario())
-    with _counted_tests() as tested:
-        menu = snap_menu(sc, sc.action)
+    built = []
+    real = snapping.polygons
+    snapping.polygons = lambda rings: built.append(len(rings)) or real(rings)  # type: ignore[assignment]
+    try:
+        with _counted_tests() as tested:
+            menu = snap_menu(sc, sc.action)
+    finally:
+        snapping.polygons = real
     assert len(menu) >= 40 and len(tested) <= 25 and sum(tested) >= 300
+    assert built == tested  # the pieces each round tests are built in one call too (whatever their points)
     plan = Plan()
     real = [p for p in sc.pieces if p.kind == "obstacle"][:4]
     base = ship_square(sc.piece("a"))

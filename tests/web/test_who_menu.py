@@ -261,3 +261,15 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     assert view.link_html(fresh, values) == conditional_escape(expected) and len(calls) == 2
     assert view.link_html(fresh, {"ship": "z"}) == conditional_escape(view.link_with(fresh, {"ship": "z"}))
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "p-12-x", "312.45", "-0.5", "a_b.c~d", "two words", "Nym & Co", "ünï", "a/b", "x+y=z", "?#%", "\t\n", "🚀"],
+)
+def test_quoting_is_quote_plus(text: str) -> None:
+    from urllib.parse import quote_plus
+
+    from rules.views.setup_links import quoted
+
+    assert quoted(text) == quote_plus(text)
