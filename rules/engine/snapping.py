@@ -66,14 +66,6 @@ class Condition:
     def __call__(self, piece: Polygon) -> bool:
         return bool(_tested([self], np.array([piece], dtype=object))[0])
 
-    def surely_holds(self, x0: float, y0: float, x1: float, y1: float) -> bool:
-        """Whether a piece within this box surely satisfies the condition (False: it may or may not)."""
-        bx0, by0, bx1, by1 = self.bounds
-        gx, gy = max(bx0 - x1, x0 - bx1, 0.0), max(by0 - y1, y0 - by1, 0.0)
-        if self.gap is None:
-            return gx > SURE or gy > SURE
-        return math.hypot(gx, gy) >= self.gap + SURE  # the boxes' distance is at most the shapes'
-
 
 def clear_of(shape: Polygon) -> Condition:
     """Holds once the piece shares no point with ``shape``: then it shares no area either (touching is
@@ -122,16 +114,21 @@ class _Slide:
         self.done = False
         self.result: Point2 | None = None
 
-    def offset(self, t: float) -> Point2:
-        return self.start[0] + t * self.direction[0] - self.at[0], self.start[1] + t * self.direction[1] - self.at[1]
-
     def want(self) -> Point2 | None:
         """The offset whose moved piece must be tested next (None once done): tests the bounding boxes
-        settle are answered here, without building the piece."""
+        settle are answered here, without building the piece: a piece in a box apart from the condition's
+        shape's box (by more than ``SURE``; by ``gap`` + ``SURE`` when it is a distance: the boxes' distance
+        is at most the shapes') surely satisfies it."""
+        (sx, sy), (dx, dy), (ax, ay) = self.start, self.direction, self.at
+        x0, y0, x1, y1 = self.box
+        bx0, by0, bx1, by1 = self.clear.bounds
+        gap = self.clear.gap
         while not self.done:
-            ox, oy = self.offset(self.t)
-            x0, y0, x1, y1 = self.box
-            if not self.clear.surely_holds(x0 + ox, y0 + oy, x1 + ox, y1 + oy):
+            t = self.t
+            ox, oy = sx + t * dx - ax, sy + t * dy - ay
+            gx = max(bx0 - (x1 + ox), (x0 + ox) - bx1, 0.0)
+            gy = max(by0 - (y1 + oy), (y0 + oy) - by1, 0.0)
+            if not (gx > SURE or gy > SURE if gap is None else math.hypot(gx, gy) >= gap + SURE):
                 return ox, oy
             self.told(True)
         return None
