@@ -50,14 +50,18 @@ class Unrulable(Exception):
         return f"this situation cannot be ruled: {self.reason}"
 
 
-def engine_call[T](sid: str, what: str, call: Callable[[], T]) -> T:
-    """``call()``, any exception of the engine becoming ``Unrulable`` (logged with the scenario's id)."""
+def engine_call[T](scenario: Scenario, what: str, call: Callable[[], T]) -> T:
+    """``call()``, any exception of the engine becoming ``Unrulable`` (logged with the scenario's id, which
+    is worked out only then: it hashes the whole canonical document, which a live preview needs for
+    nothing else)."""
     try:
         return call()
     except ScenarioError as e:  # a situation the engine built and could not read back
+        sid = scenario.short_id()
         log.error("scenario %s cannot be ruled (%s): %s", sid, what, e, exc_info=True)
         raise Unrulable(sid, str(e)) from e
     except Exception as e:
+        sid = scenario.short_id()
         log.error("scenario %s cannot be ruled (%s)", sid, what, exc_info=True)
         reason = (
             f"the rules engine failed while {what} it ({type(e).__name__}). This is our mistake: it is logged "
@@ -79,7 +83,7 @@ def ruling_for(scenario: Scenario) -> Ruling:
     key = _ruling_key(scenario)
     ruling = cache.get(key)
     if ruling is None:
-        ruling = engine_call(scenario.short_id(), "ruling", lambda: evaluate(scenario))
+        ruling = engine_call(scenario, "ruling", lambda: evaluate(scenario))
         cache.set(key, ruling, TTL)
     return ruling
 
@@ -95,7 +99,7 @@ def _picture_key(scenario: Scenario, id_prefix: str, step: int | None, shown_px:
 
 def draw(scenario: Scenario, ruling: Ruling | None, **kwargs: Any) -> str:
     """``render_svg`` with any failure of the engine an ``Unrulable``."""
-    return engine_call(scenario.short_id(), "drawing", lambda: render_svg(scenario, ruling, **kwargs))
+    return engine_call(scenario, "drawing", lambda: render_svg(scenario, ruling, **kwargs))
 
 
 def table_picture(

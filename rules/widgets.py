@@ -8,11 +8,11 @@ as Django's ``Select`` (a test compares them); only the selected option differs 
 from __future__ import annotations
 
 import copy
+import html
 from typing import Any
 
 from django import forms
-from django.forms.utils import flatatt
-from django.utils.html import escape
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
 
@@ -50,13 +50,13 @@ class QuickSelect(forms.Select):
 
         def option(value: Any, label: Any) -> None:
             v = "" if value is None else str(value)
-            head = f'<option value="{escape(v)}"'
+            head = f'<option value="{html.escape(v)}"'
             ends.setdefault(v, size + len(head))
-            add(f"{head}>{escape(str(label))}</option>\n")
+            add(f"{head}>{html.escape(str(label))}</option>\n")
 
         for value, label in self.choices:
             if isinstance(label, (list, tuple)):
-                add(f'<optgroup label="{escape(str(value))}">\n')
+                add(f'<optgroup label="{html.escape(str(value))}">\n')
                 for v, lab in label:
                     option(v, lab)
                 add("</optgroup>\n")
@@ -64,18 +64,41 @@ class QuickSelect(forms.Select):
                 option(value, label)
         if len(self._built) > 256:  # never grow without bound
             self._built.clear()
-        html = "".join(parts)
-        self._built[id(self.choices)] = (self.choices, html, ends)
-        return html, ends
+        markup = "".join(parts)
+        self._built[id(self.choices)] = (self.choices, markup, ends)
+        return markup, ends
 
     def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
-        html, ends = self._options()
+        options, ends = self._options()
         chosen = self.format_value(value)
         at = ends.get(chosen[0]) if chosen else None
         if at is not None:
-            html = f"{html[:at]} selected{html[at:]}"
+            options = f"{options[:at]} selected{options[at:]}"
         final = self.build_attrs(self.attrs, attrs)
-        return mark_safe(f'<select name="{escape(name)}"{flatatt(final)}>\n{html}</select>')
+        return mark_safe(f'<select name="{html_escape(name)}"{attributes(final)}>\n{options}</select>')
+
+
+def html_escape(text: Any) -> str:
+    """Django's ``escape`` (the same text), without its wrapper for lazy arguments: the setup page escapes
+    some 3,000 values per preview (every option of its menus is built anew when the pieces change)."""
+    return html.escape(str(text))
+
+
+def _conditional(value: Any) -> str:
+    """Django's ``conditional_escape``: safe text as it is, anything else escaped."""
+    if isinstance(value, Promise):
+        value = str(value)
+    return str(value.__html__()) if hasattr(value, "__html__") else html.escape(str(value))
+
+
+def attributes(attrs: dict[str, Any]) -> str:
+    """Django's ``flatatt`` (the same text): ``key="value"`` pairs by key, then the keys set to True; False
+    and None left out. Without ``format_html_join`` and its lazy-argument wrappers per value."""
+    pairs = sorted((k, v) for k, v in attrs.items() if not isinstance(v, bool) and v is not None)
+    flags = sorted(k for k, v in attrs.items() if v is True)
+    return "".join(f' {_conditional(k)}="{_conditional(v)}"' for k, v in pairs) + "".join(
+        f" {_conditional(k)}" for k in flags
+    )
 
 
 class FixedChoiceField(forms.ChoiceField):

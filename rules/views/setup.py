@@ -31,7 +31,7 @@ from rules.views.setup_links import (
     address_for,
     games_menu,
     is_chosen,
-    link_with,
+    link_html,
     side_links,
     snap_links,
     state,
@@ -171,7 +171,7 @@ def _page(
         if s.scenario is not None:
             sc = s.scenario
             if ruling is None:
-                ruling = ruling_for(sc) if opening else engine_call(sc.short_id(), "ruling", lambda: evaluate(sc))
+                ruling = ruling_for(sc) if opening else engine_call(sc, "ruling", lambda: evaluate(sc))
                 if not opening:
                     limits.count_if_expensive(request, started)  # refused above once the limit is used up
             ghosts, regions = option_ghosts(sc, s.document), tap_regions(address, sc, s.document, json_mode)
@@ -186,7 +186,7 @@ def _page(
         elif isinstance(s.document, dict) and (proposed := proposed_here(s.document)) is not None:
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
-            here = engine_call(proposed.short_id(), "ruling", lambda: evaluate(proposed))
+            here = engine_call(proposed, "ruling", lambda: evaluate(proposed))
             ghosts = option_ghosts(proposed, s.document)
             ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
             ctx["destination_hint"] = True
@@ -206,7 +206,7 @@ def _page(
     if s.bound and table is not None and not json_mode:
         snapped = table
         try:
-            ctx["snaps"] = engine_call(snapped.short_id(), "snapping", lambda: snap_links(address, s, snapped))
+            ctx["snaps"] = engine_call(snapped, "snapping", lambda: snap_links(address, s, snapped))
         except Unrulable as e:  # the helpers are offered, not needed: said, and the page works without them
             ctx["snaps"] = []
             _say(s, "snaps", e.message)
@@ -225,7 +225,7 @@ def _page(
             else game.form.menu_label
         )
         ctx["menu"] = [
-            (label, kind, link_with(address, values), "current" in kind or is_chosen(chosen, values))
+            (label, kind, link_html(address, values), "current" in kind or is_chosen(chosen, values))
             for label, kind, values in menu
         ]
         chosen_now = [choice for choice, (*_, on) in zip(menu, ctx["menu"], strict=True) if on]
@@ -237,7 +237,7 @@ def _page(
         )
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
-        ctx["who"] = [(label, kind, link_with(address, values)) for label, kind, values in who]
+        ctx["who"] = [(label, kind, link_html(address, values)) for label, kind, values in who]
         ctx["who_current"] = next((label for label, kind, _ in who if kind == "current"), None)
         ctx["action_notes"] = game.action_notes(pieces if isinstance(pieces, list) else [], chosen)
         ctx["sides"] = side_links(address, s, game.side_menu(pieces if isinstance(pieces, list) else [], chosen))
@@ -245,8 +245,8 @@ def _page(
             (
                 word,
                 n,
-                link_with(address, {name: str(n - 1)}) if n > 0 else "",
-                link_with(address, {name: str(n + 1)}) if n < most else "",
+                link_html(address, {name: str(n - 1)}) if n > 0 else "",
+                link_html(address, {name: str(n + 1)}) if n < most else "",
             )
             for word, name, n, most in game.counters(chosen)
         ]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import quote_plus, urlencode
+from urllib.parse import quote_plus
 
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.utils.safestring import SafeString, mark_safe
 
 from rules import limits
 from rules.engine import Scenario, games
@@ -108,7 +109,7 @@ def games_menu(address: QueryDict, s: Setup, placed: bool = False) -> list[tuple
     return [
         (
             f"{g.title} {e}" if len(g.editions) > 1 else g.title,  # a game of one edition is named alone
-            link_with(address, {"game": g.name, "edition": e}),
+            link_html(address, {"game": g.name, "edition": e}),
             g.name == game_now and e == edition_now,
         )
         for g in games.all_games()
@@ -135,18 +136,73 @@ def link_with(address: QueryDict, values: dict[str, str]) -> str:
     and each link only leaves out the pairs it sets (a copy and re-encoding per link cost most of a live
     preview's time).  The link's own values follow its ``pick=1``: the page's script sends them over the form's
     values when the form has changed since the link was drawn."""
+    return _link(address, values, "&")
+
+
+def link_html(address: QueryDict, values: dict[str, str]) -> SafeString:
+    """``link_with`` as a page's ``href`` writes it (escaped, as the template would escape it): the
+    address's escaped encoding is kept with it too, so a page's hundred links of some 2,000 characters
+    are not each escaped again. An encoded pair holds no character HTML escapes: only the ``&`` between
+    pairs is."""
+    return mark_safe(_link(address, values, "&amp;"))
+
+
+def _link(address: QueryDict, values: dict[str, str], between: str) -> str:
     kept = getattr(address, "_setup_pairs", None)
     if kept is None:
-        dropped = {*ADDING, "drop_doc", "menus", PICKED}
-        pairs = [(k, urlencode({k: v})) for k, vs in address.lists() if k not in dropped for v in vs]
-        kept = (pairs, {k for k, _ in pairs}, "&".join(encoded for _, encoded in pairs))
+        kept = {}
         address._setup_pairs = kept  # type: ignore[attr-defined]
-    pairs, keys, whole = kept
-    # most links (the dial, who does what, the games) set fields the address does not hold: its encoding as is
-    parts = [whole] if whole and keys.isdisjoint(values) else [encoded for key, encoded in pairs if key not in values]
+    encoded = kept.get(between)
+    if encoded is None:
+        encoded = kept[between] = _Encoded(address, between)
+    rest = encoded.without(values)
+    parts = [rest] if rest else []
     parts.append(f"{PICKED}=1")  # a choice, not a submission: what is still missing is not an error (200)
-    parts += [f"{quote_plus(str(key))}={quote_plus(str(value))}" for key, value in values.items()]  # as urlencode
-    return "?" + "&".join(parts)
+    parts += [f"{quoted(str(key))}={quoted(str(value))}" for key, value in values.items()]  # as urlencode
+    return "?" + between.join(parts)
+
+
+PLAIN = re.compile(r"[A-Za-z0-9_.~-]*")
+"""Text that ``quote_plus`` leaves as it is (its always-safe characters): field names, numbers, ids."""
+
+
+def quoted(text: str) -> str:
+    """``quote_plus(text)``; most of a link's names and values need no quoting, and are not encoded to
+    bytes and back to find that out (some 800 per preview)."""
+    return text if PLAIN.fullmatch(text) else quote_plus(text)
+
+
+class _Encoded:
+    """An address's pairs encoded once (as ``urlencode`` encodes them), and where each starts and ends in
+    the whole encoding: a link that sets fields the address holds (a snap sets a row's x, y and facing)
+    cuts those pairs out of it instead of joining the other 150 again."""
+
+    def __init__(self, address: QueryDict, between: str) -> None:
+        dropped = {*ADDING, "drop_doc", "menus", PICKED}
+        encoded = [(k, f"{quoted(k)}={quoted(v)}") for k, vs in address.lists() if k not in dropped for v in vs]
+        self.between = between
+        self.whole = between.join(pair for _, pair in encoded)
+        self.at: dict[str, list[int]] = {}
+        self.spans: list[tuple[int, int]] = []
+        start = 0
+        for i, (key, pair) in enumerate(encoded):
+            self.at.setdefault(key, []).append(i)
+            self.spans.append((start, start + len(pair)))
+            start += len(pair) + len(between)
+
+    def without(self, values: dict[str, str]) -> str:
+        """The whole encoding without the pairs of the fields ``values`` sets (in the same order)."""
+        cut = sorted(i for key in values for i in self.at.get(key, ()))
+        if not cut:
+            return self.whole
+        pieces, first = [], 0  # first: the first pair of the run being kept
+        for i in cut:
+            if i > first:
+                pieces.append(self.whole[self.spans[first][0] : self.spans[i - 1][1]])
+            first = i + 1
+        if first < len(self.spans):
+            pieces.append(self.whole[self.spans[first][0] :])
+        return self.between.join(pieces)
 
 
 def _rows(s: Setup) -> dict[str, int]:
@@ -171,7 +227,7 @@ def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[s
     for label, kind, v in games.get(scenario.game).snap_menu(scenario, action_so_far(s.document)):
         i = rows.get(str(v["piece"]))
         if kind == "destination":  # where a move ends: the action's destination, not the piece's row
-            out.append((label, link_with(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
+            out.append((label, link_html(address, {"to_x": str(v["x"]), "to_y": str(v["y"])})))
         elif i is not None:
             values: dict[str, str] = {}
             for m in (v, *v.get("also", ())):  # a snap may move another piece first (its "also")
@@ -182,7 +238,7 @@ def snap_links(address: QueryDict, s: Setup, scenario: Scenario) -> list[tuple[s
                 if m.get("heading") is not None:
                     values[f"p-{j}-heading"] = str(m["heading"])
             else:
-                out.append((label, link_with(address, values)))
+                out.append((label, link_html(address, values)))
     return out
 
 

@@ -107,3 +107,20 @@ def test_a_final_bases_label_is_sized_like_a_pieces(make) -> None:
         xs = [float(pt.split(",")[0]) for pt in polygon.get("points", "").split()]
         width = len(text.text) * float(text.get("font-size", "0")) * EM
         assert width <= LABEL_OVER * (max(xs) - min(xs)) * 1.01, (text.text, width)
+
+
+def test_a_labels_spot_is_tested_against_the_marks_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each spot a label tries is one box tested against every facing arrow at once: the busy bank's 21
+    labels built some 270 boxes (one per spot and arrow), and the spots chosen are the same."""
+    from bench.bench_ruling import busy_scenario
+    from rules.engine import svg
+
+    sc = parse_scenario(busy_scenario())
+    ruling = evaluate(sc)
+    drawn = render_svg(sc, ruling, id_prefix="pv", editable=True, zoom=False)
+    built = []
+    real = svg.box
+    monkeypatch.setattr(svg, "box", lambda *a: built.append(a) or real(*a))
+    assert render_svg(sc, ruling, id_prefix="pv", editable=True, zoom=False) == drawn
+    labels = drawn.count("<text")
+    assert labels >= 20 and len(built) <= 2 * labels

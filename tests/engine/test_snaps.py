@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from rules.engine.geometry import overlaps, range_band
@@ -276,20 +279,66 @@ def _slid(heading: float, condition: str) -> tuple[int, object, object]:
     a, r = table.pieces
     base = ship_square(a)
     make = (lambda: clear_of(base)) if condition == "clear" else (lambda: at_least(base, 100.0 * int(condition[-1])))
-    calls = 0
-    cond = make()
-    test = cond.test
-
-    def counted(q):  # type: ignore[no-untyped-def]
-        nonlocal calls
-        calls += 1
-        return test(q)
-
-    cond.test = counted
     pose = Pose(float(a.get("x")), float(a.get("y")), float(heading))
     here = (float(r.get("x")), float(r.get("y")))
-    got = slide(outline(r), here, (pose.x, pose.y), pose.forward, cond)
-    return calls, got, _plain_slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
+    with _counted_tests() as tested:
+        got = slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
+    return sum(tested), got, _plain_slide(outline(r), here, (pose.x, pose.y), pose.forward, make())
+
+
+@contextmanager
+def _counted_tests() -> Iterator[list[int]]:
+    """The number of moved shapes each call into shapely tests, while the block runs."""
+    from rules.engine import snapping
+
+    calls: list[int] = []
+    tested = snapping._tested
+
+    def counted(conditions, pieces):  # type: ignore[no-untyped-def]
+        calls.append(len(pieces))
+        return tested(conditions, pieces)
+
+    snapping._tested = counted  # type: ignore[assignment]
+    try:
+        yield calls
+    finally:
+        snapping._tested = tested
+
+
+def test_a_snap_list_runs_its_slides_side_by_side_with_the_same_answers() -> None:
+    """The busy bank's 44 slides are run together: each round of their bisections is one call into shapely
+    (some 20 calls, not one per shape: some 500), and each slide ends where it ends alone."""
+    from bench.bench_ruling import busy_scenario
+    from rules.engine import parse_scenario, snapping
+    from rules.engine.snapping import Plan, at_least, clear_of, slides
+
+    sc = parse_scenario(busy_scenario())
+    built = []
+    real = snapping.polygons
+    snapping.polygons = lambda rings: built.append(len(rings)) or real(rings)  # type: ignore[assignment]
+    try:
+        with _counted_tests() as tested:
+            menu = snap_menu(sc, sc.action)
+    finally:
+        snapping.polygons = real
+    assert len(menu) >= 40 and len(tested) <= 25 and sum(tested) >= 300
+    assert built == tested  # the pieces each round tests are built in one call too (whatever their points)
+    plan = Plan()
+    real = [p for p in sc.pieces if p.kind == "obstacle"][:4]
+    base = ship_square(sc.piece("a"))
+
+    asked = [
+        (outline(r), (float(r.get("x")), float(r.get("y"))), (300.0, 200.0), d, c)
+        for r in real
+        for d in ((0.0, 1.0), (0.6, -0.8), (-1.0, 0.0))
+        for c in (clear_of(base), at_least(base, 100.0), at_least(base, 250.0))
+    ]
+    asked.append((outline(real[0]), asked[0][1], (800.0, 800.0), (0.0, 1.0), clear_of(base)))  # clear already
+    planned = [plan.slide(*a) for a in asked]
+    plan.run()
+    alone = [_plain_slide(*a) for a in asked]
+    assert [p.value for p in planned] == slides(asked) == alone
+    assert any(v is not None for v in alone) and any(v is None for v in alone)
 
 
 def test_an_armada_move_already_in_the_situation_is_snapped_without_parsing_it_again(

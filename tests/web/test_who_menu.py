@@ -225,6 +225,9 @@ LINK_CASES = [
     {"game": "armada", "edition": "1.5"},
     {"p-0-x": "12.5", "p-0-y": "3"},  # a field it holds: replaced
     {"label": "Nym & Co + 2/3 ünï"},  # characters an address escapes
+    {"note": "z"},  # the last field, given twice
+    {"game": "armada", "p-0-id": "d", "note": "n"},  # the first, one between and the last: all cut out
+    {"p-0-x": "1", "p-0-y": "2", "p-0-id": "e", "p-1-id": "f", "game": "g", "edition": "h", "note": "i"},  # every one
     {},
 ]
 
@@ -237,6 +240,7 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     from urllib.parse import urlencode
 
     from django.http import QueryDict
+    from django.utils.html import conditional_escape
 
     view = importlib.import_module("rules.views.setup_links")
     address = QueryDict(
@@ -246,7 +250,26 @@ def test_a_choice_link_is_the_address_with_its_values_set(values: dict[str, str]
     expected = "?" + urlencode([*naive, ("pick", "1"), *values.items()])  # its own values after the pick
     assert view.link_with(address, values) == expected
     calls = []
-    monkeypatch.setattr(view, "urlencode", lambda *a, **k: calls.append(a) or urlencode(*a, **k))
+    encoded = view._Encoded
+    monkeypatch.setattr(view, "_Encoded", lambda *a: calls.append(a) or encoded(*a))
     assert view.link_with(address, values) == expected
     assert view.link_with(address, {"ship": "z"}).startswith("?game=xwing")
     assert calls == []  # the address's encoding is kept with it
+    fresh = QueryDict(address.urlencode())
+    assert view.link_with(fresh, values) == expected and len(calls) == 1
+    # as a page's href: what the template's escaping made of it, from an escaped encoding kept the same way
+    assert view.link_html(fresh, values) == conditional_escape(expected) and len(calls) == 2
+    assert view.link_html(fresh, {"ship": "z"}) == conditional_escape(view.link_with(fresh, {"ship": "z"}))
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "p-12-x", "312.45", "-0.5", "a_b.c~d", "two words", "Nym & Co", "ünï", "a/b", "x+y=z", "?#%", "\t\n", "🚀"],
+)
+def test_quoting_is_quote_plus(text: str) -> None:
+    from urllib.parse import quote_plus
+
+    from rules.views.setup_links import quoted
+
+    assert quoted(text) == quote_plus(text)

@@ -119,7 +119,27 @@ ROW_VALUES = [
     {"p-0-label": "  "},
     {"p-0-heading": "0"},
     {"p-1-id": "b"},  # another row's value
+    {"p-0-id": "x" * 30, "p-0-kind": "spaceship", "p-0-x": "1" * 25},  # too long, no such choice
+    {"p-0-kind": "obstacle", "p-0-type": "asteroid", "p-0-shape": "asteroid-4", "p-0-label": " Rock "},
 ]
+
+
+@pytest.mark.parametrize("values", ROW_VALUES)
+def test_a_rows_cleaning_is_djangos(values: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    data.update(values)
+    ours = PieceForm(data, prefix="p-0", empty_permitted=False)
+    djangos = PieceForm(data, prefix="p-0", empty_permitted=False)
+    djangos._clean_fields = lambda: forms.BaseForm._clean_fields(djangos)  # type: ignore[method-assign]
+    assert ours.is_valid() == djangos.is_valid() and ours.errors == djangos.errors
+    assert ours.cleaned_data == djangos.cleaned_data
+    built = []
+    init = forms.BoundField.__init__
+    monkeypatch.setattr(forms.BoundField, "__init__", lambda *a, **k: built.append(1) or init(*a, **k))
+    PieceForm(data, prefix="p-0", empty_permitted=False).is_valid()
+    assert len(built) == len(ours.errors)  # cleaned without a bound field per input (Django's errors make one)
 
 
 @pytest.mark.parametrize("values", ROW_VALUES)
@@ -135,3 +155,47 @@ def test_a_rows_has_changed_is_djangos(values: dict[str, str], monkeypatch: pyte
     monkeypatch.setattr(forms.BoundField, "__init__", lambda *a, **k: built.append(1) or None)
     PieceForm(data, prefix="p-0").has_changed()
     assert not built  # answered without a bound field per input
+
+
+ATTRIBUTES = [
+    {},
+    {"id": "id_ship", "hx-swap-oob": "true", "aria-invalid": "true", "class": "x"},
+    {"required": True, "disabled": False, "title": None, "data-x": 'a "quoted" <b> & more'},
+    {"b": True, "a": True, "z": "1", "m": 0},
+]
+
+
+@pytest.mark.parametrize("attrs", ATTRIBUTES)
+def test_attributes_are_djangos_flatatt_exactly(attrs: dict[str, object]) -> None:
+    from django.forms.utils import flatatt
+    from django.utils.functional import lazy
+    from django.utils.safestring import mark_safe
+
+    from rules.widgets import attributes
+
+    assert attributes(attrs) == flatatt(attrs)
+    more = {**attrs, "safe": mark_safe("<i>&amp;</i>"), "later": lazy(lambda: "a&b", str)()}
+    assert attributes(more) == flatatt(more)
+
+
+def test_a_select_is_drawn_exactly_as_before_without_djangos_escape_wrappers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same text as Django's ``escape`` and ``flatatt`` made, without calling either."""
+    from django.forms import utils
+    from django.utils import html as django_html
+
+    widget = QuickSelect(attrs={"class": "c"})
+    widget.use([("", "—"), ("a", "X-wing <1>"), ("Group & co", [("b", 'B "2"'), ("c", "C")])])
+    drawn = widget.render("p-0-ship", "b", {"id": "id_p-0-ship", "hx-swap-oob": "true"})
+    expected = (
+        '<select name="p-0-ship" class="c" hx-swap-oob="true" id="id_p-0-ship">\n'
+        '<option value="">—</option>\n<option value="a">X-wing &lt;1&gt;</option>\n'
+        '<optgroup label="Group &amp; co">\n<option value="b" selected>B &quot;2&quot;</option>\n'
+        '<option value="c">C</option>\n</optgroup>\n</select>'
+    )
+    assert drawn == expected
+    called = []
+    monkeypatch.setattr(utils, "format_html_join", lambda *a: called.append(a))
+    monkeypatch.setattr(django_html, "escape", lambda *a: called.append(a))
+    widget.use([("", "—"), ("d", "D")])
+    widget.render("p-1-ship", "d", {"id": "id_p-1-ship"})
+    assert called == []

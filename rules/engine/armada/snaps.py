@@ -31,7 +31,7 @@ from rules.engine.checker import round_angle, round_mm
 from rules.engine.errors import ScenarioError
 from rules.engine.geometry import Pose
 from rules.engine.scenario import Piece, Scenario, parse_scenario
-from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
+from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
 
 MAX_PIECES = 4
 """Pieces offered snaps: the first ones on the table that are not ships."""
@@ -146,19 +146,23 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     fx, fy = pose.forward
     body, hull = ship_footprint(ship), measured(ship)
     movable = [p for p in scenario.pieces if p.kind != "ship" and p.get("x") is not None][:MAX_PIECES]
-    out: list[Snap] = []
+    plan = Plan()  # every slide asked for below, run together
+    found: list[tuple[Piece, str, Planned]] = []
     for p in movable:
         shape, here = footprint(p), (float(p.get("x")), float(p.get("y")))
         reach = measured(p)
         offset = (here[0] - reach.centroid.x, here[1] - reach.centroid.y)  # position point vs measured shape
-        found: list[tuple[str, tuple[float, float] | None]] = []
         for where, direction in sides(pose):
-            at = slide(shape, here, (pose.x, pose.y), direction, clear_of(body))
-            found.append((f"{p.label}: touching {ship.label}, {where}", at))
+            at = plan.slide(shape, here, (pose.x, pose.y), direction, clear_of(body))
+            found.append((p, f"{p.label}: touching {ship.label}, {where}", at))
         for band in (1, 2, 3):
             start = (pose.x + offset[0], pose.y + offset[1])
-            at = slide(reach, here, start, (fx, fy), at_least(hull, DISTANCE_BANDS[band - 1] - BAND_MARGIN))
-            found.append((f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
-        values = {"piece": p.id, "heading": p.get("heading")}
-        out += [(label, "snap", {**values, "x": at[0], "y": at[1]}) for label, at in found if at is not None]
+            at = plan.slide(reach, here, start, (fx, fy), at_least(hull, DISTANCE_BANDS[band - 1] - BAND_MARGIN))
+            found.append((p, f"{p.label}: at the end of distance {band} ahead of {ship.label}", at))
+    plan.run()
+    out: list[Snap] = [
+        (label, "snap", {"piece": p.id, "heading": p.get("heading"), "x": xy[0], "y": xy[1]})
+        for p, label, at in found
+        if (xy := at.value) is not None
+    ]
     return on_table(rams + out, scenario.table)

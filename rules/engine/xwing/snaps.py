@@ -27,7 +27,7 @@ from shapely.ops import nearest_points
 
 from rules.engine.geometry import RANGE_BAND_MM, Pose, overlaps
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.snapping import BAND_MARGIN, Snap, at_least, clear_of, on_table, sides, slide
+from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
 from rules.engine.xwing.devices import CARDS, _spec, place_device
 from rules.engine.xwing.movement import BASIC, maneuver_path, unbumped_final
 from rules.engine.xwing.parse import SPEEDS
@@ -38,12 +38,24 @@ MAX_PIECES = 4
 """Pieces offered snaps (the first ones on the table that are not ships): a short list stays readable."""
 
 
-def _entry(label: str, piece: Piece, at: tuple[float, float] | None, heading: float | None = None) -> list[Snap]:
-    if at is None:
-        return []
+Wanted = tuple[str, Piece, "tuple[float, float] | Planned | None", "float | None"]
+"""(label, piece, where, facing): a snap whose place may be a slide still to run (``Plan``)."""
+
+
+def _entry(
+    label: str, piece: Piece, at: tuple[float, float] | Planned | None, heading: float | None = None
+) -> list[Wanted]:
+    return [] if at is None else [(label, piece, at, heading)]
+
+
+def _snap(label: str, piece: Piece, at: tuple[float, float] | Planned | None, heading: float | None) -> Snap | None:
+    """The snap, once its slide has run (None when the slide found no place)."""
+    where = at.value if isinstance(at, Planned) else at
+    if where is None:
+        return None
     angle = heading if heading is not None else piece.get("rotation" if piece.kind == "obstacle" else "heading")
-    values = {"piece": piece.id, "x": at[0], "y": at[1], "heading": round(float(angle or 0.0) % 360, 2)}
-    return [(label, "snap", values)]
+    values = {"piece": piece.id, "x": where[0], "y": where[1], "heading": round(float(angle or 0.0) % 360, 2)}
+    return (label, "snap", values)
 
 
 def _template(ship: Piece, action: dict[str, Any]) -> tuple[Polygon, Pose, tuple[float, float], Pose] | None:
@@ -82,7 +94,7 @@ def _centred(piece: Piece, target: tuple[float, float]) -> tuple[float, float]:
     return round(target[0] + float(piece.get("x")) - c.x, 2), round(target[1] + float(piece.get("y")) - c.y, 2)
 
 
-def _partly_under(piece: Piece, under: Polygon, away: tuple[float, float]) -> tuple[float, float] | None:
+def _partly_under(plan: Plan, piece: Piece, under: Polygon, away: tuple[float, float]) -> Planned | None:
     """The piece slid out of ``under`` toward ``away`` until clear, then back in by ``PARTLY`` mm."""
     shape, here = outline(piece), (float(piece.get("x")), float(piece.get("y")))
     c = under.centroid
@@ -92,27 +104,35 @@ def _partly_under(piece: Piece, under: Polygon, away: tuple[float, float]) -> tu
         return None
     dx, dy = dx / norm, dy / norm
     start = _centred(piece, (c.x, c.y))
-    at = slide(shape, here, start, (dx, dy), clear_of(under))
-    return None if at is None else (round(at[0] - PARTLY * dx, 2), round(at[1] - PARTLY * dy, 2))
+    return plan.slide(shape, here, start, (dx, dy), clear_of(under)).then(
+        lambda at: (round(at[0] - PARTLY * dx, 2), round(at[1] - PARTLY * dy, 2))
+    )
 
 
-def _under_from_far_side(piece: Piece, device: Polygon, template: Polygon, ship: Piece) -> tuple[float, float] | None:
+def _under_from_far_side(plan: Plan, piece: Piece, device: Polygon, template: Polygon, ship: Piece) -> Planned | None:
     """``piece`` partly under a device from its far side (issue 22): slid out of it straight away from the
     ship that placed it, then back in by ``PARTLY`` mm, so it stands as on a table: under the device, clear of
     the template and of that ship (None where it cannot be both)."""
     c, s = device.centroid, ship_square(ship).centroid
-    at = _partly_under(piece, device, (2 * c.x - s.x, 2 * c.y - s.y))
-    if at is None:
+    planned = _partly_under(plan, piece, device, (2 * c.x - s.x, 2 * c.y - s.y))
+    if planned is None:
         return None
-    shape = outline(piece)
-    moved = translate(shape, at[0] - float(piece.get("x")), at[1] - float(piece.get("y")))
-    clear = not overlaps(moved, template) and not overlaps(moved, outline(ship))
-    return at if clear and overlaps(moved, device) else None
+    shape, here = outline(piece), (float(piece.get("x")), float(piece.get("y")))
+    ship_outline = outline(ship)
+
+    def kept(at: tuple[float, float]) -> tuple[float, float] | None:
+        moved = translate(shape, at[0] - here[0], at[1] - here[1])
+        clear = not overlaps(moved, template) and not overlaps(moved, ship_outline)
+        return at if clear and overlaps(moved, device) else None
+
+    return planned.keep(kept)
 
 
-def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, movable: list[Piece]) -> list[Snap]:
+def _question_snaps(
+    plan: Plan, scenario: Scenario, action: dict[str, Any], ship: Piece, movable: list[Piece]
+) -> list[Wanted]:
     """The snaps that set up what a judge is asked about, before the touching and range ones."""
-    out: list[Snap] = []
+    out: list[Wanted] = []
     atype = action.get("type")
     ships = [p for p in scenario.of_kind("ship") if p.size != "huge"]
     if atype == "maneuver":
@@ -144,7 +164,7 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
             ahead = (math.sin(h), math.cos(h))
             for band in (2, 1, 3):  # in the middle of the band, ahead and a little to the right
                 gap = (band - 0.5) * RANGE_BAND_MM
-                at = slide(outline(defender), here, (pose.x, pose.y), ahead, at_least(ship_square(ship), gap))
+                at = plan.slide(outline(defender), here, (pose.x, pose.y), ahead, at_least(ship_square(ship), gap))
                 out += _entry(f"{defender.label}: at range {band} ahead of {ship.label}", defender, at)
     if atype in ("drop", "launch"):
         device = action.get("device")
@@ -166,7 +186,7 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
                 landed = tokens[0].polygon
                 for other in ships:
                     if other is not ship:
-                        at = _under_from_far_side(other, landed, template, ship)
+                        at = _under_from_far_side(plan, other, landed, template, ship)
                         out += _entry(f"{other.label}: partly under the {card.name}", other, at)
     # partly under the acting ship and the ship nearest to it (a live snap list stays short and fast)
     others = sorted((o for o in ships if o is not ship), key=lambda o: ship_square(o).distance(ship_square(ship)))
@@ -178,7 +198,7 @@ def _question_snaps(scenario: Scenario, action: dict[str, Any], ship: Piece, mov
                 if c.distance(ship_square(other).centroid) > 1
                 else (other.get("x"), float(other.get("y")) - 1)
             )
-            at = _partly_under(p, ship_square(other), (float(away[0]), float(away[1])))
+            at = _partly_under(plan, p, ship_square(other), (float(away[0]), float(away[1])))
             out += _entry(f"{p.label}: partly under {other.label}'s base", p, at)
     return out
 
@@ -228,21 +248,22 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     pose = ship_pose(ship)
     fx, fy = pose.forward
     template = _template(ship, action)
-    out: list[Snap] = _question_snaps(scenario, action, ship, movable)
+    plan = Plan()  # every slide asked for below, run together at the end
+    out = _question_snaps(plan, scenario, action, ship, movable)
     for p in movable:
         name, ship_name = p.label, ship.label
         shape, here = outline(p), (float(p.get("x")), float(p.get("y")))
         if template is not None:
             poly, mid, (lx, ly), _ = template
             for side, (dx, dy) in (("left", (lx, ly)), ("right", (-lx, -ly))):
-                at = slide(shape, here, (mid.x, mid.y), (dx, dy), clear_of(poly))
+                at = plan.slide(shape, here, (mid.x, mid.y), (dx, dy), clear_of(poly))
                 out += _entry(f"{name}: touching the template, {side} side", p, at)
         for where, direction in sides(pose):
-            at = slide(shape, here, (pose.x, pose.y), direction, clear_of(guided))
+            at = plan.slide(shape, here, (pose.x, pose.y), direction, clear_of(guided))
             out += _entry(f"{name}: touching {ship_name}'s base, {where}", p, at)
         for band in (1, 2, 3):
             limit = band * RANGE_BAND_MM
-            at = slide(shape, here, (pose.x, pose.y), (fx, fy), at_least(base, limit - BAND_MARGIN))
+            at = plan.slide(shape, here, (pose.x, pose.y), (fx, fy), at_least(base, limit - BAND_MARGIN))
             out += _entry(f"{name}: at the edge of range {band} ahead of {ship_name}", p, at)
         d = SHAPES[str(p.get("shape"))].guide_offset
         if p.kind in ("device", "remote") and d is not None:
@@ -252,6 +273,7 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
             if template is not None:
                 end = template[3]
                 ex, ey = end.forward
-                at = (round(end.x + d * ex, 2), round(end.y + d * ey, 2))
-                out += _entry(f"{name}: guides at the far end of the template", p, at, end.heading)
-    return on_table(out, scenario.table)
+                far_end = (round(end.x + d * ex, 2), round(end.y + d * ey, 2))
+                out += _entry(f"{name}: guides at the far end of the template", p, far_end, end.heading)
+    plan.run()
+    return on_table([snap for wanted in out if (snap := _snap(*wanted)) is not None], scenario.table)
