@@ -36,6 +36,7 @@ from shapely.ops import nearest_points
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada import narrate_move
 from rules.engine.armada.legal_area import free_star, holeless, least_lead, toward_part, trimmed_lines
+from rules.engine.armada.normals import Arcs, exposed_arcs, fill_inside, meeting, turned
 from rules.engine.armada.pieces import (
     footprint,
     footprint_parts,
@@ -217,26 +218,42 @@ def minkowski_forbidden(
     round_: tuple[tuple[str, float, float, float], ...] = (),
     moved_parts: list[Polygon] | None = None,
     within: BaseGeometry | None = None,
+    moved_directions: Arcs | None = None,
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
     B ⊕ (−S): for polygons (given by label with their parts), the union of the Minkowski sums
-    of every pair of convex parts (a concave part is split first, its decomposition cached per
-    shape, so a U-shaped blocker leaves its cavity open); for a round base (label, x, y, r),
-    exactly (−S) grown by r and moved to its centre.  ``moved_parts`` may give the moved
-    outline's convex parts already (turned from its upright decomposition).  With ``within``
-    (the positions that matter) a sum that cannot reach it is left out before the one union:
-    the result is exact inside ``within``.  Returns the union and each blocker's own area.
+    of every pair of convex parts that can shape its outline (``normals``; a concave part is split
+    first, its decomposition cached per shape, so a U-shaped blocker leaves its cavity open); for a
+    round base (label, x, y, r), exactly (−S) grown by r and moved to its centre.  ``moved_parts`` may
+    give the moved outline's convex parts already (turned from its upright decomposition), with
+    ``moved_directions`` the outward directions each holds (``part_directions``, turned likewise; without
+    them every pair is summed).  With ``within`` (the positions that matter) a sum that cannot reach it is
+    left out before the union: the result is exact inside ``within``.  Returns the union and each blocker's
+    own area.
     """
     wkb = shapely.to_wkb
+    if moved_parts is None:
+        moved_directions = part_directions(moved_local) if isinstance(moved_local, Polygon) else None
     forbidden, areas = _forbidden(
         tuple((label, tuple(wkb(parts).tolist())) for label, parts in blockers),
         wkb(moved_local),
         tuple(round_),
         tuple(wkb(moved_parts).tolist()) if moved_parts else (),
         wkb(within) if within is not None else b"",
+        tuple(a.tobytes() for a in moved_directions) if moved_directions is not None else (),
     )
     return forbidden, dict(areas)  # the cached dict stays the cache's
+
+
+def part_directions(poly: Polygon) -> Arcs | None:
+    """The outward directions each of ``convex_parts(poly)`` holds on its outline (``normals.exposed_arcs``)."""
+    return _part_directions(shapely.to_wkb(poly))
+
+
+@lru_cache(maxsize=1024)
+def _part_directions(wkb: bytes) -> Arcs | None:
+    return exposed_arcs(shapely.from_wkb(wkb), _convex_parts(wkb))
 
 
 @lru_cache(maxsize=64)
@@ -246,6 +263,7 @@ def _forbidden(
     round_: tuple[tuple[str, float, float, float], ...],
     moved_parts_wkbs: tuple[bytes, ...],
     within_wkb: bytes,
+    moved_directions: tuple[bytes, ...],
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """``minkowski_forbidden`` keyed by the shapes' coordinates: a preview that only moves the destination
     (same blockers, same rotation) asks the same question again and gets the answer at once."""
@@ -258,11 +276,28 @@ def _forbidden(
     neg = list(_affine_each(moved_parts or _parts(moved_local), -1.0, 0.0, 0.0, -1.0, 0.0, 0.0))
     box = within.bounds if within is not None and not within.is_empty else None
     nb = shapely.bounds(np.asarray(neg, dtype=object)).reshape(-1, 4)
-    parts = [(label, bp) for label, given in blockers for g in given for bp in _parts(g)]
+    parts: list[tuple[str, Polygon]] = []
+    use_rows: list[np.ndarray] = []
+    m_arcs = _arcs_from_bytes(moved_directions)
+    m_arcs = None if m_arcs is None else turned(m_arcs, math.pi)  # the moved outline is reflected
+    for (label, wkbs), (_, given) in zip(blocker_wkbs, blockers, strict=True):
+        for key, g in zip(wkbs, given, strict=True):
+            for poly in getattr(g, "geoms", [g]):
+                if poly.is_empty:
+                    continue
+                if poly is not g:
+                    key = shapely.to_wkb(poly)
+                own = _convex_parts(key)
+                parts += [(label, bp) for bp in own]
+                b_arcs = _part_directions(key) if len(own) > 1 and m_arcs is not None else None
+                if b_arcs is None or m_arcs is None:
+                    use_rows.append(np.ones((len(own), len(neg)), dtype=bool))
+                else:
+                    use_rows.append(meeting(b_arcs, m_arcs, len(own), len(neg)))
+    use = np.concatenate(use_rows) if use_rows else np.ones((0, len(neg)), dtype=bool)
     bb = shapely.bounds(np.asarray([bp for _, bp in parts], dtype=object)).reshape(-1, 1, 4)
-    use = np.ones((len(parts), len(neg)), dtype=bool)
     if box is not None:  # the sum lies within the sum of the bounding boxes
-        use = ~(
+        use &= ~(
             (bb[:, :, 2] + nb[:, 2] < box[0])
             | (bb[:, :, 0] + nb[:, 0] > box[2])
             | (bb[:, :, 3] + nb[:, 3] < box[1])
@@ -286,8 +321,30 @@ def _forbidden(
     by_label: dict[str, list[BaseGeometry]] = {}
     for label, g in zip(owner, shapes, strict=True):
         by_label.setdefault(label, []).append(g)
-    areas = {label: shapely.union_all(parts) for label, parts in by_label.items()}
+    given_by_label = dict(blockers)
+
+    def overlapped(label: str) -> Callable[[tuple[float, float]], bool]:
+        """Whether the moved outline, its reference point at ``p``, overlaps the blocker: the full sum, at one point."""
+        shapes_of = np.asarray(given_by_label[label], dtype=object)
+
+        def at(p: tuple[float, float]) -> bool:
+            placed = shapely.transform(moved_local, lambda c: c + np.asarray(p))
+            return bool(shapely.intersects(placed, shapes_of).any())
+
+        return at
+
+    areas = {}
+    for label, sums in by_label.items():
+        area = shapely.union_all(sums)
+        areas[label] = fill_inside(area, overlapped(label), within) if label in given_by_label else area
     return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+
+
+def _arcs_from_bytes(raw: tuple[bytes, ...]) -> Arcs | None:
+    if not raw:
+        return None
+    starts, lengths, owners = raw
+    return np.frombuffer(starts), np.frombuffer(lengths), np.frombuffer(owners, dtype=np.int64)
 
 
 @lru_cache(maxsize=64)
@@ -558,7 +615,11 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     inner = _inner(shapely.to_wkb(s0), shapely.to_wkb(local.convex_hull), d_max)
     upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
     moved_parts = list(_rotated_each(convex_parts(upright), -p1.heading))
-    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts, within=inner)
+    directions = part_directions(upright)
+    turned_directions = turned(directions, math.radians(-p1.heading)) if directions is not None else None
+    forbidden, blocked_by = minkowski_forbidden(
+        poly_blockers, local, round_blockers, moved_parts, within=inner, moved_directions=turned_directions
+    )
     free = inner.difference(forbidden) if not forbidden.is_empty else inner
     proposed = shapely.Point(p1.x, p1.y)
 
