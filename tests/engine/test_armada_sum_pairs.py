@@ -38,8 +38,8 @@ BENCH_TABLE: list[dict[str, Any]] = [
 """``bench_ruling.armada_obstacle_move``'s table: 20 pieces within the moved debris field's reach."""
 
 
-def _move(kind: str, shape: str, rotation: float) -> Any:
-    pieces = copy.deepcopy(BENCH_TABLE)
+def _move(kind: str, shape: str, rotation: float, table: list[dict[str, Any]] = BENCH_TABLE) -> Any:
+    pieces = copy.deepcopy(table)
     pieces[0] |= {"type": kind, "shape": shape}
     action = {
         "type": "move-obstacle",
@@ -146,3 +146,53 @@ def test_a_reflex_corner_gives_no_direction_and_a_convex_corner_gives_its_own_to
     assert holding(-math.pi / 4) == [i == right for i in range(2)]
     assert int((lengths > 0).sum()) == 5  # six corners, one of them inward
     assert set(owners.tolist()) == {0, 1}
+
+
+def test_when_another_piece_moves_only_its_area_is_summed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Setting up, the user moves one piece after another: the other blockers' areas are kept, and the
+    ruling is the one a cold start gives."""
+    summed: list[int] = []
+    real = obstacles.convex_sums
+
+    def counted(pairs: Any) -> Any:
+        summed.append(len(pairs))
+        return real(pairs)
+
+    first = _move("debris-field", "debris-field-1", 30)
+    obstacles.clear_region_caches()
+    obstacles.move_ruling(first)
+    doc = copy.deepcopy(BENCH_TABLE)
+    station = next(p for p in doc if p["id"] == "o2")
+    station["x"] += 7.5
+    pieces_moved = _move("debris-field", "debris-field-1", 30, doc)
+    monkeypatch.setattr(obstacles, "convex_sums", counted)
+    again = obstacles.move_ruling(pieces_moved)
+    obstacles.clear_region_caches()
+    cold = obstacles.move_ruling(pieces_moved)
+    assert summed[0] > 0 and summed[0] * 2 < summed[1]  # the station's pairs only, then every blocker's
+    assert again.figures == cold.figures
+    assert (again.outcome, again.summary) == (cold.outcome, cold.summary)
+
+
+def test_a_convex_sum_is_the_same_whichever_way_and_from_whichever_corner_a_part_is_given() -> None:
+    """All parts' walks are read in one pass: a clockwise ring is read backwards, each from its lowest corner."""
+    import random
+
+    rng = random.Random(22)
+    for _ in range(20):
+        p, q = (
+            shapely.MultiPoint(
+                [(rng.uniform(-30, 30), rng.uniform(-30, 30)) for _ in range(rng.randint(3, 9))]
+            ).convex_hull
+            for _ in range(2)
+        )
+        want = shapely.MultiPoint(
+            [(a + c, b + d) for a, b in p.exterior.coords for c, d in q.exterior.coords]
+        ).convex_hull
+        ring = list(p.exterior.coords)[:-1]
+        k = rng.randrange(len(ring))
+        variants = [p, Polygon(ring[::-1]), Polygon(ring[k:] + ring[:k]), Polygon((ring[k:] + ring[:k])[::-1])]
+        sums = obstacles.convex_sums([(v, q) for v in variants] + [(q, v) for v in variants])
+        for got in sums:
+            assert got.equals_exact(sums[0], tolerance=1e-9)
+            assert shapely.hausdorff_distance(got, want) < 1e-9

@@ -170,16 +170,25 @@ def _is_convex(ring: list[Point]) -> bool:
     return True
 
 
-def _ccw_from_lowest(poly: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A convex part's lowest vertex, its edge vectors counter-clockwise from there, and their angles."""
-    pts = shapely.get_coordinates(poly.exterior)[:-1]
-    if not poly.exterior.is_ccw:
-        pts = pts[::-1]
-    k = int(np.lexsort((pts[:, 0], pts[:, 1]))[0])
-    pts = np.concatenate((pts[k:], pts[:k]))
-    edges = np.concatenate((pts[1:], pts[:1])) - pts
+def _walks(polys: list[Polygon]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each convex part's lowest vertex (then leftmost), and its edge vectors counter-clockwise from there with
+    their angles, for all parts in one pass: (lowest vertices, edges, angles, each part's first edge row, counts)."""
+    rings = shapely.get_exterior_ring(np.asarray(polys, dtype=object))
+    coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+    closing = np.r_[ring_of[1:] != ring_of[:-1], True]  # each ring's last point repeats its first
+    pts, g = coords[~closing], ring_of[~closing]
+    counts = np.bincount(g, minlength=len(polys))
+    first = np.cumsum(counts) - counts
+    pos = np.arange(len(g)) - first[g]
+    nxt = first[g] + (pos + 1) % counts[g]
+    twice_area = np.bincount(g, pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1], minlength=len(polys))
+    pos = np.where(twice_area[g] > 0, pos, counts[g] - 1 - pos)  # clockwise rings read backwards
+    lowest = np.lexsort((pts[:, 0], pts[:, 1], g))[first]  # per ring: least y, then least x
+    pos = (pos - pos[lowest][g]) % counts[g]  # counted from the lowest vertex
+    pts = pts[np.lexsort((pos, g))]
+    edges = pts[first[g] + (np.arange(len(g)) - first[g] + 1) % counts[g]] - pts
     angles = np.mod(np.arctan2(edges[:, 1], edges[:, 0]), 2 * np.pi)
-    return pts[0], edges, angles
+    return pts[first], edges, angles, first, counts
 
 
 def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
@@ -190,25 +199,25 @@ def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
     """
     if not pairs:
         return np.empty(0, dtype=object)
-    cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-
-    def walk(p: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if id(p) not in cache:
-            cache[id(p)] = _ccw_from_lowest(p)
-        return cache[id(p)]
-
-    walks = [(walk(p), walk(q)) for p, q in pairs]
-    starts = [s1 + s2 for (s1, _, _), (s2, _, _) in walks]
-    edges = [e for w in walks for _, e, _ in w]
-    angles = [a for w in walks for _, _, a in w]
-    sizes = [len(e1) + len(e2) for (_, e1, _), (_, e2, _) in walks]
-    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order (one call, not one per pair)
-    order = np.lexsort((np.concatenate(angles), group))
-    e = np.concatenate(edges)[order]
+    index: dict[int, int] = {}
+    polys: list[Polygon] = []
+    for p in (p for pair in pairs for p in pair):
+        if id(p) not in index:
+            index[id(p)] = len(polys)
+            polys.append(p)
+    low, edges_all, angles_all, first_all, counts = _walks(polys)
+    ip = np.asarray([index[id(p)] for p, _ in pairs])
+    iq = np.asarray([index[id(q)] for _, q in pairs])
+    n_p, sizes = counts[ip], counts[ip] + counts[iq]
+    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order: P's edges, then Q's
+    row = np.arange(len(group)) - (np.cumsum(sizes) - sizes)[group]
+    src = np.where(row < n_p[group], first_all[ip][group] + row, first_all[iq][group] + row - n_p[group])
+    order = np.lexsort((angles_all[src], group))
+    e = edges_all[src][order]
     walked = np.cumsum(e, axis=0) - e  # before each edge: exclusive running sum
     first = np.searchsorted(group, np.arange(len(pairs)))  # group is sorted already: each pair's first row
     walked -= walked[first][group]
-    coords = walked + np.asarray(starts)[group]
+    coords = walked + (low[ip] + low[iq])[group]
     return shapely.convex_hull(shapely.polygons(shapely.linearrings(coords, indices=group)))
 
 
@@ -266,9 +275,46 @@ def _forbidden(
     moved_directions: tuple[bytes, ...],
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """``minkowski_forbidden`` keyed by the shapes' coordinates: a preview that only moves the destination
-    (same blockers, same rotation) asks the same question again and gets the answer at once."""
+    (same blockers, same rotation) asks the same question again and gets the answer at once. Each blocker's
+    area is also kept on its own (``_blocker_areas``): when another piece moves, only its area is computed."""
+    context = (moved_wkb, moved_parts_wkbs, within_wkb, moved_directions)
+    keys = [(context, wkbs) for _, wkbs in blocker_wkbs] + [(context, (x, y, r)) for _, x, y, r in round_]
+    missing = [i for i, key in enumerate(keys) if key not in _blocker_areas]
+    if missing:
+        n = len(blocker_wkbs)
+        found = _areas_of(
+            tuple(blocker_wkbs[i] for i in missing if i < n),
+            moved_wkb,
+            tuple(round_[i - n] for i in missing if i >= n),
+            moved_parts_wkbs,
+            within_wkb,
+            moved_directions,
+        )
+        for i, area in zip(missing, found, strict=True):
+            _blocker_areas[keys[i]] = area
+        while len(_blocker_areas) > BLOCKER_AREAS:  # oldest first: a dict keeps its insertion order
+            _blocker_areas.pop(next(iter(_blocker_areas)), None)
+    labels = [label for label, _ in blocker_wkbs] + [label for label, *_ in round_]
+    areas = {label: area for label, key in zip(labels, keys, strict=True) if (area := _blocker_areas[key]) is not None}
+    return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+
+
+BLOCKER_AREAS = 1024
+"""Blockers' areas kept (by the blocker's and the moved outline's coordinates and the reachable area)."""
+_blocker_areas: dict[tuple[Any, ...], BaseGeometry | None] = {}
+
+
+def _areas_of(
+    blocker_wkbs: tuple[tuple[str, tuple[bytes, ...]], ...],
+    moved_wkb: bytes,
+    round_: tuple[tuple[str, float, float, float], ...],
+    moved_parts_wkbs: tuple[bytes, ...],
+    within_wkb: bytes,
+    moved_directions: tuple[bytes, ...],
+) -> list[BaseGeometry | None]:
+    """Each blocker's area (polygon blockers, then round ones), None where no sum reaches ``within``."""
     load = shapely.from_wkb
-    blockers = [(label, list(load(list(parts)))) for label, parts in blocker_wkbs]
+    blockers = [list(load(list(parts))) for _, parts in blocker_wkbs]
     moved_local = load(moved_wkb)
     moved_parts = list(load(list(moved_parts_wkbs))) if moved_parts_wkbs else None
     within = load(within_wkb) if within_wkb else None
@@ -276,11 +322,11 @@ def _forbidden(
     neg = list(_affine_each(moved_parts or _parts(moved_local), -1.0, 0.0, 0.0, -1.0, 0.0, 0.0))
     box = within.bounds if within is not None and not within.is_empty else None
     nb = shapely.bounds(np.asarray(neg, dtype=object)).reshape(-1, 4)
-    parts: list[tuple[str, Polygon]] = []
+    parts: list[tuple[int, Polygon]] = []
     use_rows: list[np.ndarray] = []
     m_arcs = _arcs_from_bytes(moved_directions)
     m_arcs = None if m_arcs is None else turned(m_arcs, math.pi)  # the moved outline is reflected
-    for (label, wkbs), (_, given) in zip(blocker_wkbs, blockers, strict=True):
+    for b, ((_, wkbs), given) in enumerate(zip(blocker_wkbs, blockers, strict=True)):
         for key, g in zip(wkbs, given, strict=True):
             for poly in getattr(g, "geoms", [g]):
                 if poly.is_empty:
@@ -288,7 +334,7 @@ def _forbidden(
                 if poly is not g:
                     key = shapely.to_wkb(poly)
                 own = _convex_parts(key)
-                parts += [(label, bp) for bp in own]
+                parts += [(b, bp) for bp in own]
                 b_arcs = _part_directions(key) if len(own) > 1 and m_arcs is not None else None
                 if b_arcs is None or m_arcs is None:
                     use_rows.append(np.ones((len(own), len(neg)), dtype=bool))
@@ -312,20 +358,19 @@ def _forbidden(
         grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for *_, r in round_}}
         offsets = np.asarray([(x, y) for _, x, y, _ in round_], dtype=float)
         shapes += list(_affine_each([grown[r] for *_, r in round_], 1.0, 0.0, 0.0, 1.0, offsets[:, 0], offsets[:, 1]))
-        owner += [label for label, *_ in round_]
+        owner += list(range(len(blockers), len(blockers) + len(round_)))
     if within is not None and shapes:
         shapely.prepare(within)
         keep = shapely.intersects(within, np.asarray(shapes, dtype=object))
         shapes = [g for g, k in zip(shapes, keep, strict=True) if k]
         owner = [o for o, k in zip(owner, keep, strict=True) if k]
-    by_label: dict[str, list[BaseGeometry]] = {}
-    for label, g in zip(owner, shapes, strict=True):
-        by_label.setdefault(label, []).append(g)
-    given_by_label = dict(blockers)
+    by_owner: dict[int, list[BaseGeometry]] = {}
+    for b, g in zip(owner, shapes, strict=True):
+        by_owner.setdefault(b, []).append(g)
 
-    def overlapped(label: str) -> Callable[[tuple[float, float]], bool]:
+    def overlapped(b: int) -> Callable[[tuple[float, float]], bool]:
         """Whether the moved outline, its reference point at ``p``, overlaps the blocker: the full sum, at one point."""
-        shapes_of = np.asarray(given_by_label[label], dtype=object)
+        shapes_of = np.asarray(blockers[b], dtype=object)
 
         def at(p: tuple[float, float]) -> bool:
             placed = shapely.transform(moved_local, lambda c: c + np.asarray(p))
@@ -333,11 +378,14 @@ def _forbidden(
 
         return at
 
-    areas = {}
-    for label, sums in by_label.items():
-        area = shapely.union_all(sums)
-        areas[label] = fill_inside(area, overlapped(label), within) if label in given_by_label else area
-    return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+    areas: list[BaseGeometry | None] = []
+    for b in range(len(blockers) + len(round_)):
+        if b not in by_owner:
+            areas.append(None)
+            continue
+        area = shapely.union_all(by_owner[b])
+        areas.append(fill_inside(area, overlapped(b), within) if b < len(blockers) else area)
+    return areas
 
 
 def _arcs_from_bytes(raw: tuple[bytes, ...]) -> Arcs | None:
@@ -365,6 +413,7 @@ def _inner(s0_wkb: bytes, hull_wkb: bytes, d_max: float) -> BaseGeometry:
 def clear_region_caches() -> None:
     """Forget the cached legal-region answers (the benchmark's cold figure)."""
     _forbidden.cache_clear()
+    _blocker_areas.clear()
     _inner.cache_clear()
     _recent_figures.clear()
 
