@@ -13,9 +13,11 @@ The legal region of the reference point (for the proposed rotation) is
 computed with shapely set operations: the forbidden translations of each
 blocker are Minkowski sums of convex parts (Hertel–Mehlhorn, cached per shape) of
 the moved outline and of every blocker, concave ones included, each sum built in
-O(n + m) by merging edges; only sums that reach the reachable area are kept, and
-one union per blocker makes the region (exact for polygons).  The answer is cached
-by the shapes' coordinates: a preview that only drags the destination reuses it.
+O(n + m) by merging edges; only the pairs that can shape a blocked area's outline
+(``normals``) and only sums that reach the reachable area are kept, and one union per
+blocker makes the region (exact for polygons).  The answer is cached by the shapes'
+coordinates, each blocker's area too: a preview that only drags the destination reuses
+it, and moving another piece sums only that piece's pairs again.
 """
 
 from __future__ import annotations
