@@ -196,3 +196,14 @@ def test_a_convex_sum_is_the_same_whichever_way_and_from_whichever_corner_a_part
         for got in sums:
             assert got.equals_exact(sums[0], tolerance=1e-9)
             assert shapely.hausdorff_distance(got, want) < 1e-9
+
+
+def test_a_ships_parts_are_placed_once_per_pose() -> None:
+    """Every legal region asks for the parts of each ship near it: the same pose gives the same shapes back."""
+    from rules.engine.armada.pieces import footprint_parts, ship_footprint
+
+    s = _move("debris-field", "debris-field-1", 0)
+    ship = s.piece("s2")
+    first, again = footprint_parts(ship), footprint_parts(ship)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert shapely.union_all(first).equals(ship_footprint(ship))
