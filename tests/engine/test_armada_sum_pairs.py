@@ -207,3 +207,17 @@ def test_a_ships_parts_are_placed_once_per_pose() -> None:
     first, again = footprint_parts(ship), footprint_parts(ship)
     assert all(a is b for a, b in zip(first, again, strict=True))
     assert shapely.union_all(first).equals(ship_footprint(ship))
+
+
+def test_a_blocker_with_a_hole_or_in_two_pieces_keeps_every_pair() -> None:
+    """Directions are only told for one outline without holes: otherwise every pair is summed, and the
+    area is still the plain union of every pair's sums."""
+    ring = Polygon([(0, 0), (60, 0), (60, 60), (0, 60)], [[(20, 20), (40, 20), (40, 40), (20, 40)]])
+    two = shapely.MultiPolygon([Polygon([(100, 0), (130, 0), (115, 10)]), Polygon([(100, 40), (130, 40), (115, 25)])])
+    moved = Polygon([(0, 0), (12, 0), (12, 3), (3, 3), (3, 12), (0, 12)])
+    assert obstacles.part_directions(ring) is None and obstacles.part_directions(two) is None
+    within = shapely.box(-50, -50, 200, 120)
+    _, areas = obstacles.minkowski_forbidden([("ring", [ring]), ("two", [two])], moved, within=within)
+    reference = _every_pair([("ring", [ring]), ("two", list(two.geoms))], list(obstacles.convex_parts(moved)))
+    for label in ("ring", "two"):
+        assert areas[label].symmetric_difference(reference[label]).area < 1e-6, label

@@ -245,7 +245,7 @@ def minkowski_forbidden(
     """
     wkb = shapely.to_wkb
     if moved_parts is None:
-        moved_directions = part_directions(moved_local) if isinstance(moved_local, Polygon) else None
+        moved_directions = part_directions(moved_local)
     forbidden, areas = _forbidden(
         tuple((label, tuple(wkb(parts).tolist())) for label, parts in blockers),
         wkb(moved_local),
@@ -264,7 +264,8 @@ def part_directions(poly: Polygon) -> Arcs | None:
 
 @lru_cache(maxsize=1024)
 def _part_directions(wkb: bytes) -> Arcs | None:
-    return exposed_arcs(shapely.from_wkb(wkb), _convex_parts(wkb))
+    poly = shapely.from_wkb(wkb)
+    return exposed_arcs(poly, _convex_parts(wkb)) if isinstance(poly, Polygon) else None
 
 
 @lru_cache(maxsize=64)
