@@ -302,8 +302,9 @@ def _forbidden(
     return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
 
 
-BLOCKER_AREAS = 1024
-"""Blockers' areas kept (by the blocker's and the moved outline's coordinates and the reachable area)."""
+BLOCKER_AREAS = 256
+"""Blockers' areas kept (by the blocker's and the moved outline's coordinates and the reachable area): a
+table of 60 pieces four times over; an area is some hundreds of points, so a few MB at most."""
 _blocker_areas: dict[tuple[Any, ...], BaseGeometry | None] = {}
 
 
