@@ -282,7 +282,8 @@ def _forbidden(
     area is also kept on its own (``_blocker_areas``): when another piece moves, only its area is computed."""
     context = (moved_wkb, moved_parts_wkbs, within_wkb, moved_directions)
     keys = [(context, wkbs) for _, wkbs in blocker_wkbs] + [(context, (x, y, r)) for _, x, y, r in round_]
-    missing = [i for i, key in enumerate(keys) if key not in _blocker_areas]
+    got = [_blocker_areas.get(key, _NOT_KEPT) for key in keys]  # read once: another thread may evict meanwhile
+    missing = [i for i, area in enumerate(got) if area is _NOT_KEPT]
     if missing:
         n = len(blocker_wkbs)
         found = _areas_of(
@@ -294,11 +295,12 @@ def _forbidden(
             moved_directions,
         )
         for i, area in zip(missing, found, strict=True):
-            _blocker_areas[keys[i]] = area
-        while len(_blocker_areas) > BLOCKER_AREAS:  # oldest first: a dict keeps its insertion order
-            _blocker_areas.pop(next(iter(_blocker_areas)), None)
+            got[i] = _blocker_areas[keys[i]] = area
+        excess = len(_blocker_areas) - BLOCKER_AREAS
+        for key in list(_blocker_areas)[: max(excess, 0)]:  # oldest first: a dict keeps its insertion order
+            _blocker_areas.pop(key, None)
     labels = [label for label, _ in blocker_wkbs] + [label for label, *_ in round_]
-    areas = {label: area for label, key in zip(labels, keys, strict=True) if (area := _blocker_areas[key]) is not None}
+    areas = {label: area for label, area in zip(labels, got, strict=True) if isinstance(area, BaseGeometry)}
     return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
 
 
@@ -306,6 +308,7 @@ BLOCKER_AREAS = 256
 """Blockers' areas kept (by the blocker's and the moved outline's coordinates and the reachable area): a
 table of 60 pieces four times over; an area is some hundreds of points, so a few MB at most."""
 _blocker_areas: dict[tuple[Any, ...], BaseGeometry | None] = {}
+_NOT_KEPT = object()
 
 
 def _areas_of(
