@@ -13,9 +13,11 @@ The legal region of the reference point (for the proposed rotation) is
 computed with shapely set operations: the forbidden translations of each
 blocker are Minkowski sums of convex parts (Hertel–Mehlhorn, cached per shape) of
 the moved outline and of every blocker, concave ones included, each sum built in
-O(n + m) by merging edges; only sums that reach the reachable area are kept, and
-one union per blocker makes the region (exact for polygons).  The answer is cached
-by the shapes' coordinates: a preview that only drags the destination reuses it.
+O(n + m) by merging edges; only the pairs that can shape a blocked area's outline
+(``normals``) and only sums that reach the reachable area are kept, and one union per
+blocker makes the region (exact for polygons).  The answer is cached by the shapes'
+coordinates, each blocker's area too: a preview that only drags the destination reuses
+it, and moving another piece sums only that piece's pairs again.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from shapely.ops import nearest_points
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada import narrate_move
 from rules.engine.armada.legal_area import free_star, holeless, least_lead, toward_part, trimmed_lines
+from rules.engine.armada.normals import Arcs, exposed_arcs, fill_inside, meeting, turned
 from rules.engine.armada.pieces import (
     footprint,
     footprint_parts,
@@ -169,16 +172,25 @@ def _is_convex(ring: list[Point]) -> bool:
     return True
 
 
-def _ccw_from_lowest(poly: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A convex part's lowest vertex, its edge vectors counter-clockwise from there, and their angles."""
-    pts = shapely.get_coordinates(poly.exterior)[:-1]
-    if not poly.exterior.is_ccw:
-        pts = pts[::-1]
-    k = int(np.lexsort((pts[:, 0], pts[:, 1]))[0])
-    pts = np.concatenate((pts[k:], pts[:k]))
-    edges = np.concatenate((pts[1:], pts[:1])) - pts
+def _walks(polys: list[Polygon]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each convex part's lowest vertex (then leftmost), and its edge vectors counter-clockwise from there with
+    their angles, for all parts in one pass: (lowest vertices, edges, angles, each part's first edge row, counts)."""
+    rings = shapely.get_exterior_ring(np.asarray(polys, dtype=object))
+    coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+    closing = np.r_[ring_of[1:] != ring_of[:-1], True]  # each ring's last point repeats its first
+    pts, g = coords[~closing], ring_of[~closing]
+    counts = np.bincount(g, minlength=len(polys))
+    first = np.cumsum(counts) - counts
+    pos = np.arange(len(g)) - first[g]
+    nxt = first[g] + (pos + 1) % counts[g]
+    twice_area = np.bincount(g, pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1], minlength=len(polys))
+    pos = np.where(twice_area[g] > 0, pos, counts[g] - 1 - pos)  # clockwise rings read backwards
+    lowest = np.lexsort((pts[:, 0], pts[:, 1], g))[first]  # per ring: least y, then least x
+    pos = (pos - pos[lowest][g]) % counts[g]  # counted from the lowest vertex
+    pts = pts[np.lexsort((pos, g))]
+    edges = pts[first[g] + (np.arange(len(g)) - first[g] + 1) % counts[g]] - pts
     angles = np.mod(np.arctan2(edges[:, 1], edges[:, 0]), 2 * np.pi)
-    return pts[0], edges, angles
+    return pts[first], edges, angles, first, counts
 
 
 def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
@@ -189,25 +201,25 @@ def convex_sums(pairs: list[tuple[Polygon, Polygon]]) -> np.ndarray:
     """
     if not pairs:
         return np.empty(0, dtype=object)
-    cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-
-    def walk(p: Polygon) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if id(p) not in cache:
-            cache[id(p)] = _ccw_from_lowest(p)
-        return cache[id(p)]
-
-    walks = [(walk(p), walk(q)) for p, q in pairs]
-    starts = [s1 + s2 for (s1, _, _), (s2, _, _) in walks]
-    edges = [e for w in walks for _, e, _ in w]
-    angles = [a for w in walks for _, _, a in w]
-    sizes = [len(e1) + len(e2) for (_, e1, _), (_, e2, _) in walks]
-    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order (one call, not one per pair)
-    order = np.lexsort((np.concatenate(angles), group))
-    e = np.concatenate(edges)[order]
+    index: dict[int, int] = {}
+    polys: list[Polygon] = []
+    for p in (p for pair in pairs for p in pair):
+        if id(p) not in index:
+            index[id(p)] = len(polys)
+            polys.append(p)
+    low, edges_all, angles_all, first_all, counts = _walks(polys)
+    ip = np.asarray([index[id(p)] for p, _ in pairs])
+    iq = np.asarray([index[id(q)] for _, q in pairs])
+    n_p, sizes = counts[ip], counts[ip] + counts[iq]
+    group = np.repeat(np.arange(len(pairs)), sizes)  # each pair's rows, in order: P's edges, then Q's
+    row = np.arange(len(group)) - (np.cumsum(sizes) - sizes)[group]
+    src = np.where(row < n_p[group], first_all[ip][group] + row, first_all[iq][group] + row - n_p[group])
+    order = np.lexsort((angles_all[src], group))
+    e = edges_all[src][order]
     walked = np.cumsum(e, axis=0) - e  # before each edge: exclusive running sum
     first = np.searchsorted(group, np.arange(len(pairs)))  # group is sorted already: each pair's first row
     walked -= walked[first][group]
-    coords = walked + np.asarray(starts)[group]
+    coords = walked + (low[ip] + low[iq])[group]
     return shapely.convex_hull(shapely.polygons(shapely.linearrings(coords, indices=group)))
 
 
@@ -217,26 +229,43 @@ def minkowski_forbidden(
     round_: tuple[tuple[str, float, float, float], ...] = (),
     moved_parts: list[Polygon] | None = None,
     within: BaseGeometry | None = None,
+    moved_directions: Arcs | None = None,
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """Reference-point positions where ``moved_local`` (outline relative to its reference point) overlaps a blocker.
 
     B ⊕ (−S): for polygons (given by label with their parts), the union of the Minkowski sums
-    of every pair of convex parts (a concave part is split first, its decomposition cached per
-    shape, so a U-shaped blocker leaves its cavity open); for a round base (label, x, y, r),
-    exactly (−S) grown by r and moved to its centre.  ``moved_parts`` may give the moved
-    outline's convex parts already (turned from its upright decomposition).  With ``within``
-    (the positions that matter) a sum that cannot reach it is left out before the one union:
-    the result is exact inside ``within``.  Returns the union and each blocker's own area.
+    of every pair of convex parts that can shape its outline (``normals``; a concave part is split
+    first, its decomposition cached per shape, so a U-shaped blocker leaves its cavity open); for a
+    round base (label, x, y, r), exactly (−S) grown by r and moved to its centre.  ``moved_parts`` may
+    give the moved outline's convex parts already (turned from its upright decomposition), with
+    ``moved_directions`` the outward directions each holds (``part_directions``, turned likewise; without
+    them every pair is summed).  With ``within`` (the positions that matter) a sum that cannot reach it is
+    left out before the union: the result is exact inside ``within``.  Returns the union and each blocker's
+    own area.
     """
     wkb = shapely.to_wkb
+    if moved_parts is None:
+        moved_directions = part_directions(moved_local)
     forbidden, areas = _forbidden(
         tuple((label, tuple(wkb(parts).tolist())) for label, parts in blockers),
         wkb(moved_local),
         tuple(round_),
         tuple(wkb(moved_parts).tolist()) if moved_parts else (),
         wkb(within) if within is not None else b"",
+        tuple(a.tobytes() for a in moved_directions) if moved_directions is not None else (),
     )
     return forbidden, dict(areas)  # the cached dict stays the cache's
+
+
+def part_directions(poly: Polygon) -> Arcs | None:
+    """The outward directions each of ``convex_parts(poly)`` holds on its outline (``normals.exposed_arcs``)."""
+    return _part_directions(shapely.to_wkb(poly))
+
+
+@lru_cache(maxsize=1024)
+def _part_directions(wkb: bytes) -> Arcs | None:
+    poly = shapely.from_wkb(wkb)
+    return exposed_arcs(poly, _convex_parts(wkb)) if isinstance(poly, Polygon) else None
 
 
 @lru_cache(maxsize=64)
@@ -246,11 +275,53 @@ def _forbidden(
     round_: tuple[tuple[str, float, float, float], ...],
     moved_parts_wkbs: tuple[bytes, ...],
     within_wkb: bytes,
+    moved_directions: tuple[bytes, ...],
 ) -> tuple[BaseGeometry, dict[str, BaseGeometry]]:
     """``minkowski_forbidden`` keyed by the shapes' coordinates: a preview that only moves the destination
-    (same blockers, same rotation) asks the same question again and gets the answer at once."""
+    (same blockers, same rotation) asks the same question again and gets the answer at once. Each blocker's
+    area is also kept on its own (``_blocker_areas``): when another piece moves, only its area is computed."""
+    context = (moved_wkb, moved_parts_wkbs, within_wkb, moved_directions)
+    keys = [(context, wkbs) for _, wkbs in blocker_wkbs] + [(context, (x, y, r)) for _, x, y, r in round_]
+    got = [_blocker_areas.get(key, _NOT_KEPT) for key in keys]  # read once: another thread may evict meanwhile
+    missing = [i for i, area in enumerate(got) if area is _NOT_KEPT]
+    if missing:
+        n = len(blocker_wkbs)
+        found = _areas_of(
+            tuple(blocker_wkbs[i] for i in missing if i < n),
+            moved_wkb,
+            tuple(round_[i - n] for i in missing if i >= n),
+            moved_parts_wkbs,
+            within_wkb,
+            moved_directions,
+        )
+        for i, area in zip(missing, found, strict=True):
+            got[i] = _blocker_areas[keys[i]] = area
+        excess = len(_blocker_areas) - BLOCKER_AREAS
+        for key in list(_blocker_areas)[: max(excess, 0)]:  # oldest first: a dict keeps its insertion order
+            _blocker_areas.pop(key, None)
+    labels = [label for label, _ in blocker_wkbs] + [label for label, *_ in round_]
+    areas = {label: area for label, area in zip(labels, got, strict=True) if isinstance(area, BaseGeometry)}
+    return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+
+
+BLOCKER_AREAS = 256
+"""Blockers' areas kept (by the blocker's and the moved outline's coordinates and the reachable area): a
+table of 60 pieces four times over; an area is some hundreds of points, so a few MB at most."""
+_blocker_areas: dict[tuple[Any, ...], BaseGeometry | None] = {}
+_NOT_KEPT = object()
+
+
+def _areas_of(
+    blocker_wkbs: tuple[tuple[str, tuple[bytes, ...]], ...],
+    moved_wkb: bytes,
+    round_: tuple[tuple[str, float, float, float], ...],
+    moved_parts_wkbs: tuple[bytes, ...],
+    within_wkb: bytes,
+    moved_directions: tuple[bytes, ...],
+) -> list[BaseGeometry | None]:
+    """Each blocker's area (polygon blockers, then round ones), None where no sum reaches ``within``."""
     load = shapely.from_wkb
-    blockers = [(label, list(load(list(parts)))) for label, parts in blocker_wkbs]
+    blockers = [list(load(list(parts))) for _, parts in blocker_wkbs]
     moved_local = load(moved_wkb)
     moved_parts = list(load(list(moved_parts_wkbs))) if moved_parts_wkbs else None
     within = load(within_wkb) if within_wkb else None
@@ -258,11 +329,28 @@ def _forbidden(
     neg = list(_affine_each(moved_parts or _parts(moved_local), -1.0, 0.0, 0.0, -1.0, 0.0, 0.0))
     box = within.bounds if within is not None and not within.is_empty else None
     nb = shapely.bounds(np.asarray(neg, dtype=object)).reshape(-1, 4)
-    parts = [(label, bp) for label, given in blockers for g in given for bp in _parts(g)]
+    parts: list[tuple[int, Polygon]] = []
+    use_rows: list[np.ndarray] = []
+    m_arcs = _arcs_from_bytes(moved_directions)
+    m_arcs = None if m_arcs is None else turned(m_arcs, math.pi)  # the moved outline is reflected
+    for b, ((_, wkbs), given) in enumerate(zip(blocker_wkbs, blockers, strict=True)):
+        for key, g in zip(wkbs, given, strict=True):
+            for poly in getattr(g, "geoms", [g]):
+                if poly.is_empty:
+                    continue
+                if poly is not g:
+                    key = shapely.to_wkb(poly)
+                own = _convex_parts(key)
+                parts += [(b, bp) for bp in own]
+                b_arcs = _part_directions(key) if len(own) > 1 and m_arcs is not None else None
+                if b_arcs is None or m_arcs is None:
+                    use_rows.append(np.ones((len(own), len(neg)), dtype=bool))
+                else:
+                    use_rows.append(meeting(b_arcs, m_arcs, len(own), len(neg)))
+    use = np.concatenate(use_rows) if use_rows else np.ones((0, len(neg)), dtype=bool)
     bb = shapely.bounds(np.asarray([bp for _, bp in parts], dtype=object)).reshape(-1, 1, 4)
-    use = np.ones((len(parts), len(neg)), dtype=bool)
     if box is not None:  # the sum lies within the sum of the bounding boxes
-        use = ~(
+        use &= ~(
             (bb[:, :, 2] + nb[:, 2] < box[0])
             | (bb[:, :, 0] + nb[:, 0] > box[2])
             | (bb[:, :, 3] + nb[:, 3] < box[1])
@@ -277,17 +365,41 @@ def _forbidden(
         grown = {r: reflected.buffer(r, quad_segs=16) for r in {r for *_, r in round_}}
         offsets = np.asarray([(x, y) for _, x, y, _ in round_], dtype=float)
         shapes += list(_affine_each([grown[r] for *_, r in round_], 1.0, 0.0, 0.0, 1.0, offsets[:, 0], offsets[:, 1]))
-        owner += [label for label, *_ in round_]
+        owner += list(range(len(blockers), len(blockers) + len(round_)))
     if within is not None and shapes:
         shapely.prepare(within)
         keep = shapely.intersects(within, np.asarray(shapes, dtype=object))
         shapes = [g for g, k in zip(shapes, keep, strict=True) if k]
         owner = [o for o, k in zip(owner, keep, strict=True) if k]
-    by_label: dict[str, list[BaseGeometry]] = {}
-    for label, g in zip(owner, shapes, strict=True):
-        by_label.setdefault(label, []).append(g)
-    areas = {label: shapely.union_all(parts) for label, parts in by_label.items()}
-    return (shapely.union_all(list(areas.values())) if areas else Polygon()), areas
+    by_owner: dict[int, list[BaseGeometry]] = {}
+    for b, g in zip(owner, shapes, strict=True):
+        by_owner.setdefault(b, []).append(g)
+
+    def overlapped(b: int) -> Callable[[tuple[float, float]], bool]:
+        """Whether the moved outline, its reference point at ``p``, overlaps the blocker: the full sum, at one point."""
+        shapes_of = np.asarray(blockers[b], dtype=object)
+
+        def at(p: tuple[float, float]) -> bool:
+            placed = shapely.transform(moved_local, lambda c: c + np.asarray(p))
+            return bool(shapely.intersects(placed, shapes_of).any())
+
+        return at
+
+    areas: list[BaseGeometry | None] = []
+    for b in range(len(blockers) + len(round_)):
+        if b not in by_owner:
+            areas.append(None)
+            continue
+        area = shapely.union_all(by_owner[b])
+        areas.append(fill_inside(area, overlapped(b), within) if b < len(blockers) else area)
+    return areas
+
+
+def _arcs_from_bytes(raw: tuple[bytes, ...]) -> Arcs | None:
+    if not raw:
+        return None
+    starts, lengths, owners = raw
+    return np.frombuffer(starts), np.frombuffer(lengths), np.frombuffer(owners, dtype=np.int64)
 
 
 @lru_cache(maxsize=64)
@@ -297,17 +409,16 @@ def _inner(s0_wkb: bytes, hull_wkb: bytes, d_max: float) -> BaseGeometry:
     Keyed by the shapes' coordinates: it depends only on where the piece starts and how it is turned.
     """
     grown = shapely.from_wkb(s0_wkb).buffer(d_max, quad_segs=16)
-    inner = grown
     corners = shapely.get_coordinates(shapely.from_wkb(hull_wkb).exterior)[:-1]
     copies = _affine_each([grown] * len(corners), 1.0, 0.0, 0.0, 1.0, -corners[:, 0], -corners[:, 1])
-    for moved in copies:
-        inner = inner.intersection(moved)
-    return inner
+    # one call, the same left-to-right intersections as a loop (the same coordinates, bit for bit)
+    return shapely.intersection_all([grown, *copies])
 
 
 def clear_region_caches() -> None:
     """Forget the cached legal-region answers (the benchmark's cold figure)."""
     _forbidden.cache_clear()
+    _blocker_areas.clear()
     _inner.cache_clear()
     _recent_figures.clear()
 
@@ -558,7 +669,11 @@ def move_facts(scenario: Scenario) -> tuple[dict[str, Any], list[Figure]]:
     inner = _inner(shapely.to_wkb(s0), shapely.to_wkb(local.convex_hull), d_max)
     upright = token_outline(piece, Pose(0.0, 0.0, 0.0))  # decomposed once per shape, then turned
     moved_parts = list(_rotated_each(convex_parts(upright), -p1.heading))
-    forbidden, blocked_by = minkowski_forbidden(poly_blockers, local, round_blockers, moved_parts, within=inner)
+    directions = part_directions(upright)
+    turned_directions = turned(directions, math.radians(-p1.heading)) if directions is not None else None
+    forbidden, blocked_by = minkowski_forbidden(
+        poly_blockers, local, round_blockers, moved_parts, within=inner, moved_directions=turned_directions
+    )
     free = inner.difference(forbidden) if not forbidden.is_empty else inner
     proposed = shapely.Point(p1.x, p1.y)
 

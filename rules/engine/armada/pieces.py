@@ -147,9 +147,14 @@ def footprint(piece: Piece) -> Polygon:
 def footprint_parts(piece: Piece) -> list[Polygon]:
     """A piece's footprint as convex parts where they are known without decomposing (a ship's rectangles)."""
     if piece.kind == "ship":
-        pose = pose_of(piece)
-        return [place(r, pose) for r in (*local_body(str(piece.size)), *local_frames(str(piece.size)))]
+        return list(parts_at(str(piece.size), pose_of(piece)))
     return [footprint(piece)]
+
+
+@lru_cache(maxsize=4096)
+def parts_at(size: str, pose: Pose) -> tuple[Polygon, ...]:
+    """A ship's base rectangles and dial frames at ``pose`` (each legal region asks for every ship near it)."""
+    return tuple(place(r, pose) for r in (*local_body(size), *local_frames(size)))
 
 
 def measured(piece: Piece) -> Polygon:
