@@ -44,9 +44,13 @@ def test_what_outlives_a_request_is_still_collected(client: Client) -> None:
     collected every tenth time all the same, so what a request leaves behind does not pile up."""
     _, query, headers = preview_request()
     seen: list[int] = []
-    tracked = []
-    for _ in range(3):
-        seen += _collections_during(lambda: [client.get("/setup/", query, headers=headers) for _ in range(10)])
-        tracked.append(len(gc.get_objects(1)))
+    emptied = []  # the middle generation's size right after each request that collected it
+    for _ in range(30):
+        now = _collections_during(lambda: client.get("/setup/", query, headers=headers))
+        seen += now
+        if any(g >= 1 for g in now):
+            emptied.append(len(gc.get_objects(1)))
     assert seen.count(1) >= 2  # every tenth request (never, were only the young collected by hand)
-    assert tracked[-1] < 2 * max(tracked[0], 1000)  # the middle generation is emptied, not ever growing
+    # measured where a collection of it has just run (between two, it holds up to nine requests' leftovers,
+    # more or fewer by what earlier tests left warm): it is emptied, not ever growing
+    assert emptied and max(emptied) < 1000
