@@ -110,7 +110,11 @@ export function zoomBy(factor) {
   if (!pz || !stage) return;
   const r = stage.getBoundingClientRect();
   userView = true;
-  pz.zoomToPoint(pz.getScale() * factor, { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }, { animate: false });
+  // about the middle of the part in view (between the hint bar and the zoom row), where a fit put the action:
+  // about the stage's middle, what sat just below the hint bar went under it
+  const { top, bottom } = overlays(stage);
+  const y = r.top + top + (r.height - top - bottom) / 2;
+  pz.zoomToPoint(pz.getScale() * factor, { clientX: r.left + r.width / 2, clientY: y }, { animate: false });
 }
 export function viewCentre() {
   const svg = tableSvg();

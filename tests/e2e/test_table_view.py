@@ -83,15 +83,16 @@ def test_the_users_zoom_is_kept_across_hull_zone_taps_until_they_ask_for_a_fit(b
         page.wait_for_timeout(100)
         zoomed = rect(page, NEB)
         assert width(zoomed) > 1.4 * width(fitted)
-        tap_in_view(page, "Left hull zone of Nebulon-B")
+        # the attacker's zones: at the middle of the action, they stay in view when zoomed in about it
+        tap_in_view(page, "Left hull zone of Victory II")
         settle(page)
-        expect(page.locator('[name="defender_zone"]')).to_have_value("left")
+        expect(page.locator('[name="arc"]')).to_have_value("left")
         after = rect(page, NEB)
         for side in ("left", "top", "right", "bottom"):
             assert abs(after[side] - zoomed[side]) < 1.5, (side, zoomed, after)
-        tap_in_view(page, "Front hull zone of Nebulon-B")  # and across the next tap
+        tap_in_view(page, "Front hull zone of Victory II")  # and across the next tap
         settle(page)
-        expect(page.locator('[name="defender_zone"]')).to_have_value("front")
+        expect(page.locator('[name="arc"]')).to_have_value("front")
         assert abs(rect(page, NEB)["left"] - zoomed["left"]) < 1.5
         page.get_by_role("button", name="Fit the action").tap()
         page.wait_for_timeout(100)
@@ -342,8 +343,9 @@ def test_a_panned_view_is_kept_and_a_piece_added_out_of_it_brings_the_view_to_it
         settle(page)
         after = rect(page, NEB)
         assert abs(after["left"] - mine["left"]) < 1.5 and abs(after["top"] - mine["top"]) < 1.5, (mine, after)
-        for _ in range(3):  # closer still: the next piece is placed out of this view
-            page.get_by_role("button", name="Zoom in").tap()
+        # closer still, so the next piece is placed out of this view (yet fits the stage: the fit of an
+        # attack frames its ships closely, and five zooms in made the asteroid field taller than the stage)
+        page.get_by_role("button", name="Zoom in").tap()
         page.wait_for_timeout(100)
         mine = rect(page, NEB)
         page.locator('select[name="palette"]').select_option("armada:obstacle:asteroid-field-1")
