@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, watched_page
+from tests.e2e.conftest import PHONE, open_setup, watched_page
 from tests.e2e.test_armada_attack import attack_query
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -58,6 +58,16 @@ SPOT = """name => {
   if (best) return best;
   return null;
 }"""
+
+
+def armada_table(page: Page, base_url: str, *pieces: str) -> None:
+    """An empty setup page on a phone, Armada chosen, these pieces added by name (each picked from the menu)."""
+    open_setup(page, base_url)
+    page.get_by_role("link", name="Armada", exact=True).tap()
+    settle(page)
+    for value in pieces:
+        page.locator('select[name="palette"]').select_option(value)
+        settle(page)
 
 
 def tap_in_view(page: Page, name: str) -> None:
@@ -200,13 +210,7 @@ def test_back_from_a_ruling_leaves_a_consistent_selection_and_undo_steps_back(br
     """A tap away from a selected piece lets it go (it no longer looks selected); Back from Explain shows a
     piece selected with its handles and sheet, or none; Undo still steps through the changes made before."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
-        page.get_by_role("link", name="Armada", exact=True).tap()
-        settle(page)
-        for value in ("armada:obstacle:asteroid-field-1", "armada:ship:arquitens-class-light-cruiser"):
-            page.locator('select[name="palette"]').select_option(value)
-            settle(page)
+        armada_table(page, base_url, "armada:obstacle:asteroid-field-1", "armada:ship:arquitens-class-light-cruiser")
         name = page.locator('[name="p-1-label"]').input_value()
         for link in ("Asteroid field is moved", "distance 1–2", f"toward {name}"):
             page.get_by_role("link", name=link, exact=True).tap()
@@ -293,13 +297,7 @@ def test_a_ram_is_framed_on_the_tool_the_positions_and_the_ship_it_hits(browser:
     final and abandoned positions and the Victory (not the start base behind the tool), inside the free part of
     the table, at a scale where the CR90's base is 40 px across (it was 33, and 27 with the zoom row kept clear)."""
     with watched_page(browser, **PHONE) as page:
-        page.goto(f"{base_url}/setup/")
-        expect(page.locator("html[data-editor=on]")).to_have_count(1)
-        page.get_by_role("link", name="Armada", exact=True).tap()
-        settle(page)
-        for value in ("armada:ship:cr90-corvette-a", "armada:ship:victory-i-class-star-destroyer"):
-            page.locator('select[name="palette"]').select_option(value)
-            settle(page)
+        armada_table(page, base_url, "armada:ship:cr90-corvette-a", "armada:ship:victory-i-class-star-destroyer")
         for link in ("CR90 Corvette A moves", "Speed 3", "Tool on the left"):
             page.get_by_role("link", name=link, exact=True).tap()
             settle(page)
