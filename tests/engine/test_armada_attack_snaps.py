@@ -44,16 +44,23 @@ def applied(pieces: list[dict[str, Any]], v: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-@pytest.mark.parametrize("zones", [("front", "rear"), ("left", "right"), ("right", "front")])
+@pytest.mark.parametrize(
+    "zones", [("front", "rear"), ("left", "right"), ("right", "front"), ("front", "left"), ("right", "left")]
+)
 def test_the_defender_snaps_to_each_range_band_ahead_of_the_attacking_zone_medium_first(zones: tuple) -> None:
+    """The defender is turned so its chosen zone faces the attacker: the attack the snap sets up is one that
+    may be made (trial 3: from the front zone, with the left zone chosen, it was not)."""
     attack = ATTACK | {"attacker_zone": zones[0], "defender_zone": zones[1]}
     pieces = [VIC, CR | {"x": 600, "y": 700}, ROCK]
     got = snapped(pieces, attack)
     ahead = f"ahead of Victory's {zones[0]} hull zone"
     assert list(got)[0] == f"CR90: at medium range {ahead}"
     for band, name in enumerate(("close", "medium", "long")):
-        facts = attack_facts(parse_scenario(doc(applied(pieces, got[f"CR90: at {name} range {ahead}"]), attack)))
+        scenario = parse_scenario(doc(applied(pieces, got[f"CR90: at {name} range {ahead}"]), attack))
+        facts = attack_facts(scenario)
         assert facts.in_arc and facts.range_band == band, (name, facts.range_mm)
+        assert facts.sight_blocked_by is None and facts.range_through is None, (name, facts)
+        assert "cannot" not in evaluate(scenario).summary, (name, evaluate(scenario).summary)
 
 
 def test_an_obstacle_snapped_across_the_line_of_sight_obstructs_and_overlaps_neither_ship() -> None:

@@ -59,6 +59,23 @@ def _moved(piece: Piece, at: tuple[float, float]) -> Piece:
     return Piece(piece.id, piece.kind, MappingProxyType({**piece.data, "x": at[0], "y": at[1]}), piece.name)
 
 
+def _turned_to(dfn: Piece, dz: str | None, towards: tuple[float, float]) -> Piece:
+    """The defender turned so its defending hull zone ``dz`` faces along ``towards`` (a unit vector: back
+    toward the attacker), its position kept: slid out ahead of the attacking zone with its facing kept, the
+    chosen zone could end on the far side, where no attack reaches it (trial 3: the CR90's left zone, its
+    rear toward the Victory). Unturned with no zone chosen, or for a squadron."""
+    if dz is None or dfn.kind != "ship":
+        return dfn
+    upright = Piece(dfn.id, dfn.kind, MappingProxyType({**dfn.data, "x": 0.0, "y": 0.0, "heading": 0.0}), dfn.name)
+    tx, ty = hz.target(upright, dz)
+    if math.hypot(tx, ty) < 1e-6:
+        return dfn
+    local = math.degrees(math.atan2(tx, ty))  # the zone's bearing on the ship, clockwise from its front
+    wanted = math.degrees(math.atan2(towards[0], towards[1]))
+    heading = round((wanted - local) % 360, 2)
+    return Piece(dfn.id, dfn.kind, MappingProxyType({**dfn.data, "heading": heading}), dfn.name)
+
+
 def _bisector(att: Piece, zone: str) -> tuple[float, float]:
     """The direction down the middle of ``zone``'s firing arc."""
     (a0, a1), (b0, b1) = hz.arc_lines(att, zone, 100.0)
@@ -128,26 +145,35 @@ def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
     az = _zone(att, action.get("attacker_zone")) or "front"
     dz = _zone(dfn, action.get("defender_zone"))
     zone_name = hz.zone_name(str(att.size), az)
-    values = {"piece": dfn.id, "heading": dfn.get("heading")}
+    out_x, out_y = _bisector(att, az)
+    placed = _turned_to(dfn, dz, (-out_x, -out_y))  # its defending zone toward the attacker
+    values = {"piece": dfn.id, "heading": placed.get("heading")}
     ranges: list[Snap] = []
     moves: dict[int, tuple[float, float]] = {}
     for band, name in BANDS:
-        at = defender_at(att, az, dfn, dz, band)
+        at = defender_at(att, az, placed, dz, band)
         if at is not None:
             moves[band] = at
             label = f"{dfn.label}: at {name} range ahead of {att.label}'s {zone_name} hull zone"
             ranges.append((label, "snap", {**values, "x": at[0], "y": at[1]}))
     obstacles = [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]
-    crossing = [e for ob in obstacles if (e := _across_entry(ob, att, az, dfn, dz, moves)) is not None]
+    crossing = [e for ob in obstacles if (e := _across_entry(ob, att, az, dfn, dz, moves, placed)) is not None]
     ranges, crossing = on_table(ranges, scenario.table), on_table(crossing, scenario.table)
     return ranges[:1] + crossing + ranges[1:]  # medium range first: it leaves room for an obstacle
 
 
 def _across_entry(
-    ob: Piece, att: Piece, az: str, dfn: Piece, dz: str | None, moves: dict[int, tuple[float, float]]
+    ob: Piece,
+    att: Piece,
+    az: str,
+    dfn: Piece,
+    dz: str | None,
+    moves: dict[int, tuple[float, float]],
+    placed: Piece,
 ) -> Snap | None:
     """``ob`` across the line of sight where the ships stand; else with the defender first moved out to
-    medium (or long) range, both in one snap (its ``also``); None where it fits at neither."""
+    medium (or long) range (``placed``: turned as the range snaps turn it), both in one snap (its ``also``);
+    None where it fits at neither."""
     base = {"piece": ob.id, "heading": ob.get("rotation")}
     towards = hz.target(att, az)
     found = across(ob, att, az, dfn, dz or _facing_zone(dfn, towards))
@@ -158,13 +184,13 @@ def _across_entry(
     for band, name in ((1, "medium"), (2, "long")):
         if band not in moves:
             continue
-        moved = _moved(dfn, moves[band])
+        moved = _moved(placed, moves[band])
         found = across(ob, att, az, moved, dz or _facing_zone(moved, towards))
         if found is None:
             continue
         at, rotation = found
         turned = {"heading": rotation} if rotation is not None else {}
-        also = [{"piece": dfn.id, "x": moves[band][0], "y": moves[band][1], "heading": dfn.get("heading")}]
+        also = [{"piece": dfn.id, "x": moves[band][0], "y": moves[band][1], "heading": placed.get("heading")}]
         label = f"{ob.label}: across the line of sight, with {dfn.label} moved out to {name} range (too close for it)"
         return (label, "snap", {**base, **turned, "x": at[0], "y": at[1], "also": also})
     return None
