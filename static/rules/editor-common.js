@@ -19,6 +19,7 @@ export function unstyle(...els) {
 }
 export const state = {
   selected: null, // the selected piece's id, kept across redraws
+  dragged: false, // a piece was just dragged or turned: the redraw it causes keeps the view under the finger
 };
 
 // ---- the fields ----

@@ -228,6 +228,7 @@ document.addEventListener("pointerup", (event) => {
     return;
   }
   if (kind === "move" && !moved) return;
+  state.dragged = moved || kind === "turn";
   if (kind === "turn") {
     if (!moved) {
       turn(pid, 45);

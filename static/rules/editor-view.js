@@ -1,6 +1,6 @@
 // The setup editor's view of the table: pinch, wheel and drag to zoom and pan (the Panzoom library, installed by
 // npm), + / − / fit the action / whole table, the overview inset, and the dial's ghosts on the table.
-import { css, svgPoint, tableSvg, unstyle } from "./editor-common.js";
+import { css, state, svgPoint, tableSvg, unstyle } from "./editor-common.js";
 import { placeTools } from "./editor-pieces.js";
 
 const READABLE = 1.25; // CSS px per mm at least at the default zoom: a 40 mm base is 50 px across
@@ -138,6 +138,10 @@ export function setupTable() {
     const pieces = new Set([...el.querySelectorAll("[data-piece]")].map((p) => p.dataset.piece));
     const added = [...pieces].filter((pid) => !known.has(pid));
     const now = actionNow(pieces);
+    // a piece dragged or turned by hand: the table stays where it was under the finger (trial 3: the view
+    // fitted itself again after a drag, the ship jumping 36 px), as after a zoom
+    if (state.dragged) userView = true;
+    state.dragged = false;
     if (now !== acting) userView = false; // another action: the view fits it
     acting = now;
     known = pieces;

@@ -353,3 +353,34 @@ def test_a_panned_view_is_kept_and_a_piece_added_out_of_it_brings_the_view_to_it
         assert stage["left"] <= rock["left"] and rock["right"] <= stage["right"], (rock, stage)
         assert hint["bottom"] <= rock["top"] and rock["bottom"] <= tools["top"], (rock, hint, tools)
         assert abs(width(rect(page, NEB)) - width(mine)) < 1  # the same zoom
+
+
+def test_a_piece_dragged_without_a_zoom_first_leaves_the_view_where_it_was(browser: Browser, base_url: str) -> None:
+    """Trial 3: with the view the page fitted (no zoom or pan of the user's), a drag that changed what the
+    ruling is about (an asteroid dragged onto the line of sight) made the table fit itself again under the
+    finger. A drag is the user's hand on the table: the rest stays where it was."""
+    q = attack_query() | {"defender_zone": "rear", "p-TOTAL_FORMS": "3"}
+    q |= {"p-2-id": "rock", "p-2-kind": "obstacle", "p-2-type": "asteroid-field", "p-2-shape": "asteroid-field-1"}
+    q |= {"p-2-x": "560", "p-2-y": "330", "p-2-label": "Rock"}
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(q)}")
+        expect(page.get_by_test_id("verdict")).not_to_contain_text("obstructed")
+        settle(page)
+        before = rect(page, NEB)
+        scale = page.evaluate(
+            "() => { const s = document.querySelector('#preview .zoomable svg');"
+            " return s.getBoundingClientRect().width / s.viewBox.baseVal.width }"
+        )
+        rock = page.locator('#preview .zoomable [data-piece="rock"] polygon').first
+        box = rock.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 165 * scale, y - 80 * scale, steps=6)  # onto the line between the two ships
+        page.mouse.up()
+        expect(page.get_by_test_id("verdict")).to_contain_text("obstructed")
+        settle(page)
+        after = rect(page, NEB)
+        for side in ("left", "top", "right", "bottom"):
+            assert abs(after[side] - before[side]) < 1.5, (side, before, after)
