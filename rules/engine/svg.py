@@ -785,6 +785,10 @@ def _ranges(svg: ET.Element, cv: _Canvas, scenario: Scenario, piece: Piece) -> N
         _label(g, cv, (top[0], top[1] - cv.font * 1.3), label, near=ShapelyPoint(top))
 
 
+SENTENCE = 0.5
+"""A sentence's font on a whole-table picture (the setup table, a thumbnail), as a share of the table's: at
+the whole table's it read 20-25 px on a phone beside 5-10 px piece names (trial 3) and ran off the table."""
+
 LABEL_OVER = 1.3
 """How much wider than its piece a piece's label may be: an Armada ship's name at the whole table's font was
 several times its base (and ran off the picture); the name is drawn smaller instead."""
@@ -847,12 +851,16 @@ def _label(
     across: float | None = None,
     avoid: list[Polygon] | None = None,
     near: BaseGeometry | None = None,
+    sentence: bool = False,
 ) -> ET.Element:
     """A label centred at ``at``, off the facing arrows and ``avoid`` and next to ``near`` (what it names);
-    a piece's (``across``: its width, mm) sized so it is not much wider than the piece on a thumbnail, and
-    every label inside the view."""
+    a piece's (``across``: its width, mm) sized so it is not much wider than the piece on a thumbnail, a
+    ``sentence`` ("line over Asteroid field") at about a piece label's size there, and every label inside
+    the view."""
     fit = across is not None and cv.fit
     font = min(cv.font, LABEL_OVER * across / (max(1, len(text)) * EM)) if fit and across is not None else cv.font
+    if sentence and cv.fit:
+        font = cv.font * SENTENCE
     w = max(1, len(text)) * font * EM
     at = _inside(cv, _free_spot(cv, _inside(cv, at, w, font), text, font, avoid, near), w, font)
     t = ET.SubElement(
@@ -949,7 +957,7 @@ def _figure(
         shape = Polygon(f.coords).buffer(0)
         # what it names: the contact and the pieces it lies on (the phrase goes beside them, not far away)
         named = union_all([shape, *(p for p in cv.pieces if p.intersects(shape))])
-        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces, near=named)
+        _label(g, cv, _centre(f.coords), f.label, avoid=cv.pieces, near=named, sentence=True)
     elif f.kind == "overlap" and f.label and f.label not in named:  # a piece is named by its own label once
         cx = sum(p[0] for p in f.coords) / len(f.coords)
         cy = sum(p[1] for p in f.coords) / len(f.coords)

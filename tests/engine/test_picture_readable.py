@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from shapely import Polygon, box
 
-from rules.engine import evaluate, games
+from rules.engine import evaluate, games, parse_scenario
 from rules.engine.svg import EM, LABEL_PX, PHONE_PICTURE_PX, render_svg
 from rules.library import examples
 
@@ -138,3 +138,23 @@ def test_a_final_positions_label_is_not_hidden_under_its_contact() -> None:
     contacts = [Polygon(f.coords) for f in ruling.figures if f.kind == "overlap"]
     boxes = [b for text, b in _text_boxes(svg, h) if text == final.label]
     assert boxes and contacts and not any(b.intersects(c) for b in boxes for c in contacts)
+
+
+def test_a_sentence_on_the_setup_table_is_about_a_piece_names_size() -> None:
+    """Trial 3: on the setup table (the whole table, zoomed in on a phone) "line over Asteroid field" was drawn
+    at the whole table's font, 20-25 px beside ship names of 5-10 px (long names, fitted to their bases), and
+    ran off the table."""
+    ex = _example("ak-01")
+    long_names = {"ship": ["Victory I-class Star Destroyer", "CR90 Corvette A"]}
+    pieces = []
+    for p in ex.scenario.to_dict()["pieces"]:
+        if p["kind"] == "ship":
+            p = p | {"label": long_names["ship"].pop(0)}
+        pieces.append(p)
+    scenario = parse_scenario(ex.scenario.to_dict() | {"pieces": pieces})
+    svg = ET.fromstring(render_svg(scenario, evaluate(scenario), editable=True, zoom=False))
+    ships = {p.label for p in scenario.pieces if p.kind == "ship"}
+    sizes = {t.text: float(t.get("font-size", "0")) for t in svg.iter(f"{NS}text") if t.text}
+    phrase = next(f for text, f in sizes.items() if text.startswith("line over"))
+    names = [f for text, f in sizes.items() if text in ships]
+    assert len(names) == 2 and phrase <= 2 * max(names), (phrase, sizes)  # was 20.8 mm beside 4.6 and 6.2
