@@ -54,11 +54,12 @@ def _raw_row(data: Any, i: int) -> dict[str, Any]:
 
 
 def query_with_rows(data: Any, rows: list[dict[str, Any]]) -> str | None:
-    """The form's query with these rows in place of the submitted ones, without the add buttons."""
+    """The form's query with these rows in place of the submitted ones, without the add buttons and the piece
+    picked to add (the menu shows its blank again: on a phone, picking the same piece twice did nothing)."""
     if not hasattr(data, "urlencode"):
         return None
     q = data.copy()
-    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED, *NEAR, *AT]:
+    for key in [k for k in q if k.startswith("p-")] + [*ADDING, PICKED, *NEAR, *AT, "palette"]:
         q.pop(key, None)
     q["p-TOTAL_FORMS"] = str(len(rows))
     q["p-INITIAL_FORMS"] = "0"

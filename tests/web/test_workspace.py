@@ -37,6 +37,10 @@ def test_adding_in_place_answers_with_the_page_that_holds_the_piece_and_pushes_i
     assert abs(x - 300) <= 90 and abs(y - 420) <= 90 and (abs(x - 300) >= 90 or abs(y - 300) >= 90)
     plain = client.get("/setup/", q)
     assert plain.status_code == 303  # without htmx: the address that holds it, as before
+    # the menu shows its blank again (trial 3: it kept the piece, so picking the same one again did nothing)
+    assert "palette" not in pushed and "palette" not in parse_qs(urlparse(plain["Location"]).query)
+    menu = re.search(r'<select name="palette".*?</select>', page, flags=re.S)
+    assert menu is not None and re.findall(r'<option value="([^"]*)" selected', menu.group(0)) == [""]
 
 
 def test_a_typed_change_answers_with_the_preview_alone(client: Client) -> None:
