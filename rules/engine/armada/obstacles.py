@@ -268,6 +268,11 @@ def _part_directions(wkb: bytes) -> Arcs | None:
     return exposed_arcs(poly, _convex_parts(wkb)) if isinstance(poly, Polygon) else None
 
 
+_Moved = tuple[bytes, tuple[bytes, ...], bytes, tuple[bytes, ...]]
+"""What every blocker's area depends on besides the blocker (``_forbidden``'s arguments of that name): the
+moved outline, its convex parts, the reachable area and the parts' directions."""
+
+
 @lru_cache(maxsize=64)
 def _forbidden(
     blocker_wkbs: tuple[tuple[str, tuple[bytes, ...]], ...],
@@ -280,19 +285,14 @@ def _forbidden(
     """``minkowski_forbidden`` keyed by the shapes' coordinates: a preview that only moves the destination
     (same blockers, same rotation) asks the same question again and gets the answer at once. Each blocker's
     area is also kept on its own (``_blocker_areas``): when another piece moves, only its area is computed."""
-    context = (moved_wkb, moved_parts_wkbs, within_wkb, moved_directions)
+    context: _Moved = (moved_wkb, moved_parts_wkbs, within_wkb, moved_directions)
     keys = [(context, wkbs) for _, wkbs in blocker_wkbs] + [(context, (x, y, r)) for _, x, y, r in round_]
     got = [_blocker_areas.get(key, _NOT_KEPT) for key in keys]  # read once: another thread may evict meanwhile
     missing = [i for i, area in enumerate(got) if area is _NOT_KEPT]
     if missing:
         n = len(blocker_wkbs)
         found = _areas_of(
-            tuple(blocker_wkbs[i] for i in missing if i < n),
-            moved_wkb,
-            tuple(round_[i - n] for i in missing if i >= n),
-            moved_parts_wkbs,
-            within_wkb,
-            moved_directions,
+            tuple(blocker_wkbs[i] for i in missing if i < n), tuple(round_[i - n] for i in missing if i >= n), context
         )
         for i, area in zip(missing, found, strict=True):
             got[i] = _blocker_areas[keys[i]] = area
@@ -313,13 +313,11 @@ _NOT_KEPT = object()
 
 def _areas_of(
     blocker_wkbs: tuple[tuple[str, tuple[bytes, ...]], ...],
-    moved_wkb: bytes,
     round_: tuple[tuple[str, float, float, float], ...],
-    moved_parts_wkbs: tuple[bytes, ...],
-    within_wkb: bytes,
-    moved_directions: tuple[bytes, ...],
+    context: _Moved,
 ) -> list[BaseGeometry | None]:
     """Each blocker's area (polygon blockers, then round ones), None where no sum reaches ``within``."""
+    moved_wkb, moved_parts_wkbs, within_wkb, moved_directions = context
     load = shapely.from_wkb
     blockers = [list(load(list(parts))) for _, parts in blocker_wkbs]
     moved_local = load(moved_wkb)
