@@ -211,10 +211,11 @@ def _rows(s: Setup) -> dict[str, int]:
 
 
 def side_links(address: QueryDict, s: Setup, offers: list[tuple[str, dict[str, int]]]) -> list[tuple[str, str]]:
-    """The game's "whose pieces" offers (``Game.side_menu``) as links that set those rows' players."""
+    """The game's "whose pieces" offers (``Game.side_menu``) as links that set those rows' players (written
+    escaped, as the sheet's other links: the address's escaped encoding is reused, not made again)."""
     rows = _rows(s)
     return [
-        (label, link_with(address, {f"p-{rows[pid]}-player": str(n) for pid, n in players.items()}))
+        (label, link_html(address, {f"p-{rows[pid]}-player": str(n) for pid, n in players.items()}))
         for label, players in offers
         if all(pid in rows for pid in players)
     ]

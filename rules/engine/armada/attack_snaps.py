@@ -54,9 +54,14 @@ def _zone(piece: Piece, raw: Any) -> str | None:
     return name if name in hz.zones(piece) else None
 
 
+def _changed(piece: Piece, **values: float) -> Piece:
+    """``piece`` with these values of its document changed (where it stands, its facing)."""
+    return Piece(piece.id, piece.kind, MappingProxyType({**piece.data, **values}), piece.name)
+
+
 def _moved(piece: Piece, at: tuple[float, float]) -> Piece:
     """``piece`` standing at ``at`` (its facing kept)."""
-    return Piece(piece.id, piece.kind, MappingProxyType({**piece.data, "x": at[0], "y": at[1]}), piece.name)
+    return _changed(piece, x=at[0], y=at[1])
 
 
 def _turned_to(dfn: Piece, dz: str | None, towards: tuple[float, float]) -> Piece:
@@ -66,14 +71,13 @@ def _turned_to(dfn: Piece, dz: str | None, towards: tuple[float, float]) -> Piec
     rear toward the Victory). Unturned with no zone chosen, or for a squadron."""
     if dz is None or dfn.kind != "ship":
         return dfn
-    upright = Piece(dfn.id, dfn.kind, MappingProxyType({**dfn.data, "x": 0.0, "y": 0.0, "heading": 0.0}), dfn.name)
-    tx, ty = hz.target(upright, dz)
+    tx, ty = hz.target(_changed(dfn, x=0.0, y=0.0, heading=0.0), dz)
     if math.hypot(tx, ty) < 1e-6:
         return dfn
     local = math.degrees(math.atan2(tx, ty))  # the zone's bearing on the ship, clockwise from its front
     wanted = math.degrees(math.atan2(towards[0], towards[1]))
     heading = round((wanted - local) % 360, 2)
-    return Piece(dfn.id, dfn.kind, MappingProxyType({**dfn.data, "heading": heading}), dfn.name)
+    return _changed(dfn, heading=heading)
 
 
 def _bisector(att: Piece, zone: str) -> tuple[float, float]:
