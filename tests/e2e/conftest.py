@@ -95,6 +95,18 @@ EDITOR_ON = "html[data-editor=on]"
 """Set by the setup page's script once its module and htmx are ready (a test may tap, drag and pick)."""
 
 
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
+
+
+def settle(page: Page, pause_ms: int = 0) -> None:
+    """The last swap has arrived (no htmx request, settle or swap under way); ``pause_ms`` more for the
+    editor to set the table up again after it."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function(SETTLED)
+    if pause_ms:
+        page.wait_for_timeout(pause_ms)
+
+
 def editor_ready(page: Page) -> None:
     """Wait until the setup page's editor is ready (after a load, a reload or a swap of the workspace)."""
     expect(page.locator(EDITOR_ON)).to_have_count(1)

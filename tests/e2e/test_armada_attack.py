@@ -7,15 +7,10 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.conftest import PHONE, open_setup, settle, watched_page
 from tests.e2e.test_journeys import fill_row, open_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def settle(page: Page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
 
 
 def test_an_armada_attack_through_an_asteroid_is_picked_explained_and_drawn(page: Page, base_url: str) -> None:

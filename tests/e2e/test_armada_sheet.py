@@ -6,15 +6,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.conftest import PHONE, open_setup, settle, watched_page
 from tests.web.test_armada_sheet import ATTACK
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def settle(page: Page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
 
 
 INSIDE = """(pids) => pids.every((pid) => {

@@ -6,13 +6,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
+# settle: wait for the live preview, whose redraw of the game's menus would undo a choice made meanwhile
+from tests.e2e.conftest import settle
 from tests.e2e.test_journeys import choose_game, show_fields
-
-
-def settle(page: Page) -> None:
-    """Wait for the live preview: its redraw of the game's menus would undo a choice made meanwhile."""
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')")
 
 
 def test_armada_ship_renamed_and_its_course_picked_from_the_chart(page: Page, base_url: str) -> None:

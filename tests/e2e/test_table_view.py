@@ -10,17 +10,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.conftest import settle as shared_settle
 from tests.e2e.test_armada_attack import attack_query
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SETTLED = "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
-
 
 def settle(page: Page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function(SETTLED)
-    page.wait_for_timeout(80)
+    """The last swap has arrived and the editor has set the table up again (80 ms after it)."""
+    shared_settle(page, 80)
 
 
 def rect(page: Page, selector: str) -> dict[str, float]:

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.conftest import settle as shared_settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -22,14 +23,11 @@ ON_TOP = """e => {
   const r = e.getBoundingClientRect();
   return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
 }"""
-SETTLED = "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
 
 
 def settle(page: Page) -> None:
-    """The last swap has arrived and the editor has set the table up again."""
-    page.wait_for_load_state("networkidle")
-    page.wait_for_function(SETTLED)
-    page.wait_for_timeout(50)
+    """The last swap has arrived and the editor has set the table up again (50 ms after it)."""
+    shared_settle(page, 50)
 
 
 class Journey:
