@@ -514,6 +514,14 @@ def disc_ruler(s0: Polygon, target: BaseGeometry, moved: Disc | None, other: Dis
     return [Ruler(((cx - a.x) / d, (cy - a.y) / d), (a.x, a.y), (a.x, a.y))]
 
 
+def _nearest_on(shape: BaseGeometry, points: np.ndarray) -> np.ndarray:
+    """Each point's nearest point on ``shape`` (``nearest_points``' first point, for all points in one call)."""
+    if not len(points):
+        return np.empty((0, 2))
+    lines = shapely.shortest_line(shape, shapely.points(points))
+    return shapely.get_coordinates(lines).reshape(-1, 2, 2)[:, 0, :]
+
+
 def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
     """Every allowed ruler position toward ``target`` (none when the pieces touch).
 
@@ -527,12 +535,12 @@ def toward_rulers(s0: Polygon, target: BaseGeometry) -> list[Ruler]:
         return []
     pa, pb = nearest_points(s0, target)
     pairs: list[tuple[Point, Point]] = [((pa.x, pa.y), (pb.x, pb.y))]
-    for x, y in shapely.get_coordinates(s0.boundary):
-        q = nearest_points(target, shapely.Point(x, y))[0]
-        pairs.append(((float(x), float(y)), (q.x, q.y)))
-    for x, y in shapely.get_coordinates(target.boundary):
-        q = nearest_points(s0, shapely.Point(x, y))[0]
-        pairs.append(((q.x, q.y), (float(x), float(y))))
+    # each vertex's nearest point on the other outline: one call for all (the same points as one call each)
+    mine, theirs = shapely.get_coordinates(s0.boundary), shapely.get_coordinates(target.boundary)
+    on_target = _nearest_on(target, mine)
+    on_s0 = _nearest_on(s0, theirs)
+    pairs += [((x, y), (qx, qy)) for (x, y), (qx, qy) in zip(mine.tolist(), on_target.tolist(), strict=True)]
+    pairs += [((qx, qy), (x, y)) for (x, y), (qx, qy) in zip(theirs.tolist(), on_s0.tolist(), strict=True)]
     groups: list[tuple[Point, list[Point]]] = []
     for a, b in pairs:
         d = math.dist(a, b)
