@@ -111,3 +111,46 @@ def test_a_snap_that_would_move_another_piece_off_the_table_is_not_offered() -> 
     inside = {"piece": "a", "x": 5.0, "y": 5.0}
     assert on_table([("on", "snap", inside | {"also": [{"piece": "b", "x": 9.0, "y": 1.0}]})], (10, 10))
     assert on_table([("off", "snap", inside | {"also": [{"piece": "b", "x": -1.0, "y": 1.0}]})], (10, 10)) == []
+
+
+TIE = {"id": "sq", "kind": "squadron", "x": 600, "y": 300, "player": 1, "label": "TIE"}
+XW = {"id": "xw", "kind": "squadron", "x": 650, "y": 700, "player": 2, "label": "X-wing"}
+
+
+@pytest.mark.parametrize(
+    ("defender", "zone", "squadron_at", "in_range"),
+    [
+        (CR | {"x": 900, "y": 700}, "rear", (600, 300), False),
+        (XW, None, (600, 300), False),
+        (CR | {"x": 900, "y": 700}, "rear", (900, 590), True),
+        (XW, None, (650, 660), True),
+    ],
+)
+def test_a_squadron_attacker_gets_its_defender_at_distance_1_and_an_obstacle_across_the_line(
+    defender: dict[str, Any], zone: str | None, squadron_at: tuple[int, int], in_range: bool
+) -> None:
+    """A squadron attacks at distance 1: each snap sets up an attack that may be made, and the obstacle's
+    obstructs it and overlaps neither piece; out of range, the obstacle's snap also brings the defender in."""
+    attack = {"type": "attack", "attacker": "sq", "defender": defender["id"]} | (
+        {"defender_zone": zone} if zone else {}
+    )
+    pieces = [TIE | dict(zip("xy", squadron_at, strict=True)), defender, ROCK]
+    got = snapped_with(pieces, attack)
+    name = defender["label"]
+    assert list(got)[0] == f"{name}: at distance 1 of TIE, in its attack range"
+    across = [label for label in got if label.startswith("Asteroid field: across the line of sight")]
+    assert len(across) == 1
+    assert ("moved into range" in across[0]) == (not in_range)
+    for label, v in got.items():
+        moved = parse_scenario(doc(applied(pieces, v), attack))
+        facts = attack_facts(moved)
+        assert facts.range_band == 0 and "may attack" in evaluate(moved).summary, (label, evaluate(moved).summary)
+        if label in across:
+            assert facts.obstructed_by == ("rock",)
+            rock = footprint(moved.piece("rock"))
+            assert not any(overlaps(rock, footprint(moved.piece(p))) for p in ("sq", defender["id"]))
+
+
+def snapped_with(pieces: list[dict[str, Any]], action: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The snaps offered for ``action`` on the table of ``pieces`` (drawn with the action itself)."""
+    return {label: v for label, _, v in snap_menu(parse_scenario(doc(pieces, action)), action)}

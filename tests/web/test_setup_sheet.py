@@ -112,3 +112,21 @@ def test_an_armada_attack_snap_that_moves_the_defender_out_first_sets_both_rows_
     assert link is not None, snaps.group(0)
     values = parse_qs(link.group(1).lstrip("?"))
     assert values["p-0-x"] != ["900"] and values["p-2-y"] != ["460"] and float(values["p-2-y"][0]) > 460
+
+
+def test_a_squadron_attack_offers_its_defender_in_range_and_the_obstacle_across_as_links(client: Client) -> None:
+    """A squadron attacks at distance 1: the setup page offers the defender put there, and the obstacle across
+    the line of sight (here with the defender brought into range), as links that set the rows."""
+    q = ARMADA | {"p-TOTAL_FORMS": "3", "p-1-chassis": "victory-ii-class-star-destroyer", "p-1-y": "300"}
+    q |= {"p-2-id": "tie", "p-2-kind": "squadron", "p-2-label": "TIE", "p-2-x": "500", "p-2-y": "700"}
+    q |= {"p-2-player": "2", "action": "attack", "attacker": "tie", "defender": "vic", "defender_zone": "rear"}
+    page = html.unescape(client.get("/setup/", q).content.decode())
+    snaps = re.search(r'<nav class="snaps".*?</nav>', page, re.S)
+    assert snaps is not None
+    assert "Victory: at distance 1 of TIE, in its attack range" in snaps.group(0)
+    link = re.search(
+        r'href="([^"]*)"[^>]*>\s*Asteroid field: across the line of sight, with Victory moved into', snaps.group(0)
+    )
+    assert link is not None, snaps.group(0)
+    values = parse_qs(link.group(1).lstrip("?"))
+    assert values["p-1-y"] != ["300"] and values["p-0-x"] != ["900"]  # both the Victory and the rock move

@@ -15,6 +15,11 @@ fire" (``rules.engine.xwing.snaps``):
 With no attacking zone chosen yet the front is used, with no defending zone the defender's zone whose
 targeting point is nearest the attacker's; the labels name the zones.  Positions keep each piece's facing
 (an obstacle may be turned); the ruling then says what the line does.
+
+A squadron attacks at distance 1 (*Squadron*, *Attack* p.8: range is measured from its base): its defender
+is offered in the middle of distance 1, straight out from the squadron toward where the defender stands
+(a ship turned so its defending zone faces the squadron), and each obstacle across the line of sight as
+above; where the two are too close for it, with the defender moved out to the far end of distance 1.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from rules.engine.armada.attack import sight_points
 from rules.engine.armada.pieces import footprint, squadron_base, token_outline
 from rules.engine.geometry import Pose
 from rules.engine.scenario import Piece, Scenario
-from rules.engine.snapping import Snap, at_least, on_table, slide
+from rules.engine.snapping import BAND_MARGIN, Snap, at_least, on_table, slide
 
 MAX_OBSTACLES = 4
 """Obstacles offered a place across the line of sight: the first ones on the table (a live list stays short)."""
@@ -114,11 +119,11 @@ def _facing_zone(dfn: Piece, towards: tuple[float, float]) -> str | None:
 
 
 def across(
-    ob: Piece, att: Piece, az: str, dfn: Piece, dz: str | None
+    ob: Piece, att: Piece, az: str | None, dfn: Piece, dz: str | None
 ) -> tuple[tuple[float, float], float | None] | None:
     """Where ``ob`` lies across the line of sight, clear of both ships: (its position point, its rotation or
     None where it keeps its own); None where it fits nowhere along the line."""
-    s0, s1 = sight_points(att, az, dfn, dz if dfn.kind == "ship" else None)
+    s0, s1 = sight_points(att, az if att.kind == "ship" else None, dfn, dz if dfn.kind == "ship" else None)
     line = LineString([s0, s1])
     ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)]
     for s in ships:
@@ -142,9 +147,13 @@ def across(
 
 def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
     """The defender at each range band ahead of the attacking zone, then each obstacle across the line of sight."""
-    att = next((p for p in scenario.of_kind("ship") if p.id == action.get("attacker")), None)
+    att = next((p for p in scenario.pieces if p.id == action.get("attacker")), None)
     dfn = next((p for p in scenario.pieces if p.id == action.get("defender")), None)
     if att is None or dfn is None or dfn is att or dfn.kind not in ("ship", "squadron") or dfn.get("x") is None:
+        return []
+    if att.kind == "squadron" and att.get("x") is not None:
+        return _squadron_snaps(scenario, att, dfn, _zone(dfn, action.get("defender_zone")))
+    if att.kind != "ship":
         return []
     az = _zone(att, action.get("attacker_zone")) or "front"
     dz = _zone(dfn, action.get("defender_zone"))
@@ -198,3 +207,50 @@ def _across_entry(
         label = f"{ob.label}: across the line of sight, with {dfn.label} moved out to {name} range (too close for it)"
         return (label, "snap", {**base, **turned, "x": at[0], "y": at[1], "also": also})
     return None
+
+
+SQUADRON_GAPS = ((dim.DISTANCE_BANDS[0] / 2, ""), (dim.DISTANCE_BANDS[0] - BAND_MARGIN, "the far end of "))
+"""Where a squadron's defender is put: the middle of distance 1, or (to leave room for an obstacle) its far end."""
+
+
+def _squadron_snaps(scenario: Scenario, att: Piece, dfn: Piece, dz: str | None) -> list[Snap]:
+    """A squadron's attack: its defender in the middle of distance 1, then each obstacle across the line of
+    sight (where the two stand if the defender is in range, else with it moved out to the far end of distance 1)."""
+    centre = (float(att.get("x")), float(att.get("y")))
+    here = (float(dfn.get("x")), float(dfn.get("y")))
+    dx, dy = here[0] - centre[0], here[1] - centre[1]
+    n = math.hypot(dx, dy)
+    out = (dx / n, dy / n) if n > 1e-6 else (0.0, 1.0)  # toward where the defender stands (else up the table)
+    placed = _turned_to(dfn, dz, (-out[0], -out[1]))  # its defending zone toward the squadron
+    values = {"piece": dfn.id, "heading": placed.get("heading")}
+    spots: dict[str, tuple[float, float]] = {}
+    for gap, where in SQUADRON_GAPS:
+        at = slide(_measured_to(placed, dz), here, centre, out, at_least(squadron_base(att), gap))
+        if at is not None:
+            spots[where] = at
+    ranges: list[Snap] = []
+    if "" in spots:
+        label = f"{dfn.label}: at distance 1 of {att.label}, in its attack range"
+        ranges.append((label, "snap", {**values, "x": spots[""][0], "y": spots[""][1]}))
+    crossing: list[Snap] = []
+    for ob in [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]:
+        base = {"piece": ob.id, "heading": ob.get("rotation")}
+        in_range = squadron_base(att).distance(_measured_to(dfn, dz)) <= dim.DISTANCE_BANDS[0]
+        options: list[tuple[Piece, tuple[float, float] | None]] = [(dfn, None)] if in_range else []
+        # (across an attack out of range answers nothing: then only with the defender brought into range)
+        options += [(_moved(placed, at), at) for where, at in spots.items() if where]
+        for defender, moved_to in options:
+            found = across(ob, att, None, defender, dz or _facing_zone(defender, centre))
+            if found is None:
+                continue
+            (x, y), rotation = found
+            turned = {"heading": rotation} if rotation is not None else {}
+            if moved_to is None:
+                crossing.append((f"{ob.label}: across the line of sight", "snap", {**base, **turned, "x": x, "y": y}))
+            else:
+                also = [{"piece": dfn.id, "x": moved_to[0], "y": moved_to[1], "heading": placed.get("heading")}]
+                why = "out to the far end of distance 1 (too close for it)" if in_range else "into range (distance 1)"
+                label = f"{ob.label}: across the line of sight, with {dfn.label} moved {why}"
+                crossing.append((label, "snap", {**base, **turned, "x": x, "y": y, "also": also}))
+            break
+    return on_table(ranges, scenario.table) + on_table(crossing, scenario.table)
