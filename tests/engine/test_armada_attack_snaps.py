@@ -154,3 +154,18 @@ def test_a_squadron_attacker_gets_its_defender_at_distance_1_and_an_obstacle_acr
 def snapped_with(pieces: list[dict[str, Any]], action: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The snaps offered for ``action`` on the table of ``pieces`` (drawn with the action itself)."""
     return {label: v for label, _, v in snap_menu(parse_scenario(doc(pieces, action)), action)}
+
+
+def test_an_obstacle_across_the_line_of_sight_keeps_clear_of_a_third_piece_where_it_would_first_go() -> None:
+    """The middle of the line is taken by a squadron of a third player's fleet: the obstacle goes elsewhere
+    along the line (a snap that put it on a third piece would change the question)."""
+    pieces = [VIC, CR | {"x": 914, "y": 560}, ROCK]
+    first = snapped(pieces)["Asteroid field: across the line of sight"]
+    squadron = {"id": "by", "kind": "squadron", "x": first["x"], "y": first["y"] + 5, "player": 2, "label": "B"}
+    pieces = [VIC, CR | {"x": 914, "y": 560}, ROCK, squadron]
+    v = snapped(pieces).get("Asteroid field: across the line of sight")
+    assert v is not None and (v["x"], v["y"]) != (first["x"], first["y"])
+    moved = parse_scenario(doc(applied(pieces, v)))
+    rock = footprint(moved.piece("rock"))
+    assert not any(overlaps(rock, footprint(moved.piece(p))) for p in ("vic", "cr", "by"))
+    assert attack_facts(moved).obstructed_by == ("rock",)

@@ -119,13 +119,19 @@ def _facing_zone(dfn: Piece, towards: tuple[float, float]) -> str | None:
 
 
 def across(
-    ob: Piece, att: Piece, az: str | None, dfn: Piece, dz: str | None
+    ob: Piece,
+    att: Piece,
+    az: str | None,
+    dfn: Piece,
+    dz: str | None,
+    others: tuple[Polygon, ...] = (),
 ) -> tuple[tuple[float, float], float | None] | None:
-    """Where ``ob`` lies across the line of sight, clear of both ships: (its position point, its rotation or
-    None where it keeps its own); None where it fits nowhere along the line."""
+    """Where ``ob`` lies across the line of sight, clear of both ships and of ``others`` (the other pieces'
+    footprints: a snap that set an obstacle on a third ship would change the question): (its position point,
+    its rotation or None where it keeps its own); None where it fits nowhere along the line."""
     s0, s1 = sight_points(att, az if att.kind == "ship" else None, dfn, dz if dfn.kind == "ship" else None)
     line = LineString([s0, s1])
-    ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)]
+    ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)] + [o.buffer(CLEARANCE) for o in others]
     for s in ships:
         prepare(s)
     own = float(ob.get("rotation", 0.0))
@@ -143,6 +149,14 @@ def across(
             at = (round(here[0] + px - c.x, 2), round(here[1] + py - c.y, 2))
             return at, (None if turn == 0.0 else round(rotation, 2))
     return None
+
+
+def _others(scenario: Scenario, *ids: str) -> tuple[Polygon, ...]:
+    """The footprints of the ships, squadrons and obstacles on the table other than ``ids``."""
+    kinds = ("ship", "squadron", "obstacle")
+    return tuple(
+        footprint(p) for p in scenario.pieces if p.kind in kinds and p.id not in ids and p.get("x") is not None
+    )
 
 
 def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
@@ -170,7 +184,12 @@ def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
             label = f"{dfn.label}: at {name} range ahead of {att.label}'s {zone_name} hull zone"
             ranges.append((label, "snap", {**values, "x": at[0], "y": at[1]}))
     obstacles = [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]
-    crossing = [e for ob in obstacles if (e := _across_entry(ob, att, az, dfn, dz, moves, placed)) is not None]
+    crossing = [
+        e
+        for ob in obstacles
+        if (e := _across_entry(ob, att, az, dfn, dz, moves, placed, _others(scenario, ob.id, att.id, dfn.id)))
+        is not None
+    ]
     ranges, crossing = on_table(ranges, scenario.table), on_table(crossing, scenario.table)
     return ranges[:1] + crossing + ranges[1:]  # medium range first: it leaves room for an obstacle
 
@@ -183,13 +202,14 @@ def _across_entry(
     dz: str | None,
     moves: dict[int, tuple[float, float]],
     placed: Piece,
+    others: tuple[Polygon, ...] = (),
 ) -> Snap | None:
     """``ob`` across the line of sight where the ships stand; else with the defender first moved out to
     medium (or long) range (``placed``: turned as the range snaps turn it), both in one snap (its ``also``);
     None where it fits at neither."""
     base = {"piece": ob.id, "heading": ob.get("rotation")}
     towards = hz.target(att, az)
-    found = across(ob, att, az, dfn, dz or _facing_zone(dfn, towards))
+    found = across(ob, att, az, dfn, dz or _facing_zone(dfn, towards), others)
     if found is not None:
         at, rotation = found
         turned = {"heading": rotation} if rotation is not None else {}
@@ -198,7 +218,7 @@ def _across_entry(
         if band not in moves:
             continue
         moved = _moved(placed, moves[band])
-        found = across(ob, att, az, moved, dz or _facing_zone(moved, towards))
+        found = across(ob, att, az, moved, dz or _facing_zone(moved, towards), others)
         if found is None:
             continue
         at, rotation = found
@@ -235,12 +255,13 @@ def _squadron_snaps(scenario: Scenario, att: Piece, dfn: Piece, dz: str | None) 
     crossing: list[Snap] = []
     for ob in [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]:
         base = {"piece": ob.id, "heading": ob.get("rotation")}
+        others = _others(scenario, ob.id, att.id, dfn.id)
         in_range = squadron_base(att).distance(_measured_to(dfn, dz)) <= dim.DISTANCE_BANDS[0]
         options: list[tuple[Piece, tuple[float, float] | None]] = [(dfn, None)] if in_range else []
         # (across an attack out of range answers nothing: then only with the defender brought into range)
         options += [(_moved(placed, at), at) for where, at in spots.items() if where]
         for defender, moved_to in options:
-            found = across(ob, att, None, defender, dz or _facing_zone(defender, centre))
+            found = across(ob, att, None, defender, dz or _facing_zone(defender, centre), others)
             if found is None:
                 continue
             (x, y), rotation = found
