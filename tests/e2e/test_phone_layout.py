@@ -132,3 +132,49 @@ def test_the_legend_is_at_least_12_px_on_a_phone(phone: Page) -> None:
     sizes = key.locator("li").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 12, sizes
     inside_the_width(phone, ".picture-key li")
+
+
+CLEAR = """s => [...document.querySelectorAll(s)].map(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2;
+  const hits = [r.top + r.height / 2, r.bottom - 1].map(y => document.elementFromPoint(x, y));
+  const whole = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  return [e.textContent.trim(), whole && hits.every(h => e.contains(h)), Math.round(r.top), Math.round(r.bottom),
+          hits.map(h => h ? (h.closest('[class]') || h).className : null)];
+})"""
+
+
+def clear_of_the_bar(page: Page, selector: str) -> int:
+    """Every element matching ``selector`` lies wholly in the screen, unscrolled, and a tap on its middle or its
+    bottom edge lands on it (not on the sticky Explain / Undo bar over it); how many there are."""
+    assert page.evaluate("scrollY") == 0
+    found = page.evaluate(CLEAR, selector)
+    assert [f for f in found if not f[1]] == [], found
+    return len(found)
+
+
+def test_every_armada_attack_placement_is_above_the_explain_bar(browser: Browser, base_url: str) -> None:
+    """Trial 3: with two Armada ships and an attack chosen, the third placement ("at long range ahead") sat half
+    under the sticky Explain / Undo bar, and a tap on its middle landed on the bar."""
+    with watched_page(browser, **PHONE) as page:
+        open_setup(page, base_url)
+        page.get_by_role("link", name="Armada", exact=True).tap()
+        settle(page)
+        add(page, "armada:ship:victory-i-class-star-destroyer")
+        add(page, "armada:ship:cr90-corvette-a")
+        page.get_by_role("link", name="Victory I-class Star Destroyer attacks CR90 Corvette A").tap()
+        expect(page.locator("#preview nav.snaps > a")).to_have_count(3)
+        settle(page)
+        # the three placements, the three "+" and "Faces rolled"
+        assert clear_of_the_bar(page, "#preview nav.snaps > a, #preview nav.counters a") == 3 + 4
+
+
+def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
+    """X-Wing: the placement of a dropped device and "make it an enemy" clear of the bar."""
+    add(phone, "xwing:ship:tielnfighter")
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="TIE/ln Fighter drops a device").tap()
+    settle(phone)
+    phone.get_by_role("link", name="Proximity Mine").tap()
+    expect(phone.get_by_role("link", name="T-65 X-wing: partly under the Proximity Mine")).to_be_visible()
+    settle(phone)
+    assert clear_of_the_bar(phone, "#preview nav.snaps > a, #preview nav.sides a") == 2
