@@ -113,7 +113,7 @@ def render_svg(
     ranges_from: str | None = None,
     caption: str | None = None,
     ghosts: tuple[tuple[str, tuple[Polygon, ...]], ...] = (),
-    regions: tuple[tuple[str, str, bool, Polygon], ...] = (),
+    regions: tuple[tuple[str, str, bool, Polygon | LineString], ...] = (),
     legend: bool = True,
     shown_px: float | None = None,
 ) -> str:
@@ -124,7 +124,8 @@ def render_svg(
     ``ghosts`` are choices' outlines (key, shapes: a template, then a final base), drawn hidden; the
     setup page shows one while its choice is hovered or focused.
     ``regions`` are parts of the table to tap to choose something (accessible name, link, whether it is
-    chosen, area): each is drawn over everything as a link, so a choice is made on the table itself.
+    chosen, area): each is drawn over everything as a link, so a choice is made on the table itself; a line
+    (a move's legal places) gets a tap area a finger wide around it, at any zoom.
 
     ``legend`` draws what the marks mean in the picture; a page that lists them beside it (``legend_rows``)
     leaves it out. ``shown_px`` is the width (CSS px) a page shows the picture at on a phone: labels are
@@ -678,16 +679,29 @@ TAP_ONE = {"legal-line": " (tap one)"}
 """What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
-def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
-    """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined."""
+TAP_PX = 44
+"""CSS px across a line's tap area (a finger; WCAG 2.5.5), kept at any zoom (a non-scaling stroke)."""
+
+
+def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon | LineString], ...]) -> None:
+    """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined; a line
+    (legal places a few mm long, a dot at the table's scale) inside a faint band a finger wide."""
     layer = ET.SubElement(svg, "g", {"class": "pick-regions"})
     for name, href, chosen, area in regions:
         # "editable": like a piece, left out of the table's panning (a drag on it moves the piece beneath)
-        attrs = {"href": href, "class": "pick-region editable" + (" chosen" if chosen else ""), "aria-label": name}
+        line = isinstance(area, LineString)
+        css = "pick-region editable" + (" chosen" if chosen else "") + (" pick-line" if line else "")
+        attrs = {"href": href, "class": css, "aria-label": name}
         if chosen:
             attrs["aria-current"] = "true"
         link = ET.SubElement(layer, "a", attrs)
         ET.SubElement(link, "title").text = name
+        if line:
+            band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.18"}
+            wide = {"stroke-width": str(TAP_PX), "vector-effect": "non-scaling-stroke"}
+            ends = {"stroke-linecap": "round", "stroke-linejoin": "round"}
+            ET.SubElement(link, "polyline", {"points": cv.points(tuple(area.coords)), **band, **wide, **ends})
+            continue
         ET.SubElement(
             link,
             "polygon",

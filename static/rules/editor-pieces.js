@@ -96,7 +96,7 @@ export function select(pid) {
     const focused = document.activeElement;
     if (focused && focused.closest && focused.closest("#preview [data-piece]")) focused.blur();
     if (panel) panel.hidden = true;
-    const zones = document.querySelector("#preview a.pick-region");
+    const zones = document.querySelector("#preview a.pick-region:not(.pick-line)"); // a move's legal places are no zone
     if (hint && tableSvg()) {
       hint.textContent = zones
         ? "Tap a zone to choose it; tap the chosen zone again to select its ship. Pinch or + − to zoom."
@@ -253,6 +253,9 @@ document.addEventListener("click", (event) => {
   const workspace = document.getElementById("workspace");
   if (!region || !workspace || typeof window.htmx === "undefined") return;
   event.preventDefault();
+  // a move's legal places along a ruler: the handler below takes the legal spot nearest the tap (the link's
+  // own spot, the middle of the stretch, is for a page without this script)
+  if (region.classList.contains("pick-line") && !draggedFromRegion) return;
   event.stopImmediatePropagation();
   if (draggedFromRegion) {
     draggedFromRegion = false;
@@ -285,9 +288,10 @@ document.addEventListener("click", (event) => {
   const toY = f && f.querySelector('[name="to_y"]');
   const action = f && f.querySelector('[name="action"]');
   const svg = tableSvg();
-  // on or within about 22 px of what is drawn legal: the nearest legal spot
+  // on or within about 22 px of what is drawn legal (a tap in the 44 px band around legal places along a
+  // ruler, with a little to spare): the nearest legal spot
   const p = svg && toX && toY && action && action.value.startsWith("move-")
-    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 22 / pxPerUnit(svg))
+    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 24 / pxPerUnit(svg))
     : null;
   if (p) {
     write(toX, p.x);
