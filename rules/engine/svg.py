@@ -80,6 +80,9 @@ class _Canvas:
         self.over: list[ET.Element] = []
         """Tokens' labels that could only go over a ship: drawn after the ships, so not hidden under one."""
         self._bounds: dict[int, tuple[Polygon, tuple[float, float, float, float]]] = {}
+        self.whole = False
+        """Whether the picture is the whole table, which its page zooms in on (the setup table): a bar's name
+        ("distance 2") is drawn at a phrase's size there, not at the whole table's (it read 35 px on a phone)."""
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
@@ -147,6 +150,7 @@ def render_svg(
         cv.font = size * LABEL_PX / shown_px
         cv.fit = False
     cv.view = (x0, y0, x1, y1)
+    cv.whole = not zoom
     svg = ET.Element(
         "svg",
         {
@@ -243,6 +247,10 @@ def render_svg(
         # what the setup page zooms to (picture units), and what it is about: the page refits when that changes
         svg.set("data-fit", f"{_fmt(fx0)} {_fmt(h - fy1)} {_fmt(fx1 - fx0)} {_fmt(fy1 - fy0)}")
         svg.set("data-fit-key", key)
+        # the labels are kept inside what the page opens on, not only inside the whole table (trial 3: a
+        # "distance 2" at the end of a ruler's bar was cut at the view's edge, "tance 2")
+        vx0, vy0, vx1, vy1 = cv.view
+        cv.view = (max(vx0, fx0), max(vy0, fy0), min(vx1, fx1), min(vy1, fy1))
     for p in scenario.pieces:
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
@@ -916,7 +924,7 @@ def _figure(
         return
     if f.kind in ("line", "bar"):
         if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else
-            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts)
+            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts, sentence=cv.whole)
         ET.SubElement(
             g,
             "polyline",

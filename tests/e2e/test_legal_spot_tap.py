@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import PHONE, open_setup, watched_page
+from tests.e2e.test_table_view import armada_table
 from tests.e2e.test_table_workspace import settle
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -73,3 +74,24 @@ def test_without_javascript_the_legal_places_are_a_link_to_a_legal_spot(browser:
         page.mouse.click(x + 20, y)
         expect(page).to_have_url(re.compile(r"to_x=\d"))
         expect(page.get_by_test_id("verdict")).to_contain_text(re.compile(r"toward V: legal\."))
+
+
+def test_the_rulers_distance_labels_are_inside_the_table_in_view_and_a_readable_size(
+    browser: Browser, base_url: str
+) -> None:
+    """Trial 3: "distance 2" was 35 px tall and cut at the view's left edge ("tance 2")."""
+    with watched_page(browser, **PHONE) as page:
+        armada_table(page, base_url, "armada:ship:victory-i-class-star-destroyer", "armada:obstacle:asteroid-field-1")
+        for link in ("Asteroid field is moved", "distance 1–2", "toward Victory I-class Star Destroyer"):
+            page.get_by_role("link", name=link, exact=True).tap()
+            settle(page)
+        stage = page.locator("#preview .stage").bounding_box()
+        assert stage is not None
+        labels = page.locator("#preview .zoomable text").filter(has_text=re.compile(r"^distance [12]$"))
+        expect(labels).to_have_count(2)
+        for label in labels.all():
+            box = label.bounding_box()
+            assert box is not None
+            assert stage["x"] <= box["x"] and box["x"] + box["width"] <= stage["x"] + stage["width"], box
+            assert stage["y"] <= box["y"] and box["y"] + box["height"] <= stage["y"] + stage["height"], box
+            assert 9 <= box["height"] <= 22, box  # read like a name beside it, not shouted across the table
