@@ -63,10 +63,17 @@ def test_the_selected_piece_bar_shows_the_whole_name_and_every_control_inside_th
     add(phone, "xwing:ship:t65xwing")
     phone.locator("#preview .zoomable [data-piece] polygon").first.tap()
     name = phone.locator("#selected-name")
-    expect(name).to_have_text("T-65 X-wing, facing 0°")
+    # the facing in the player's words (the edges the picture names), not the table's "facing 0°" (trial 3)
+    expect(name).to_have_text("T-65 X-wing, facing Player 2's edge")
     assert name.evaluate("e => e.scrollWidth <= e.clientWidth")  # not cut to "T-6…"
     assert inside_the_width(phone, "#selected, #selected > *") >= 6
     expect(phone.get_by_role("link", name="Its fields")).to_be_in_viewport()
+    phone.get_by_role("button", name="Turn 45° right").tap()
+    expect(name).to_have_text("T-65 X-wing, facing Player 2's edge, turned 45° right")
+    for _ in range(2):
+        phone.get_by_role("button", name="Turn 45° right").tap()
+    expect(name).to_have_text("T-65 X-wing, facing Player 1's edge, turned 45° left")
+    expect(phone.locator('[name="p-0-heading"]')).to_have_value("135")  # the row keeps its degrees
 
 
 def _overlaps(page: Page) -> list[str]:
