@@ -159,6 +159,24 @@ def clear_of_the_bar(page: Page, selector: str) -> int:
     return len(found)
 
 
+UNDER = """() => {
+  const bar = document.querySelector('#preview .sheet-buttons').getBoundingClientRect();
+  return [...document.querySelectorAll('#preview .sheet :is(a, button, select, summary, input)')]
+    .filter(e => e.checkVisibility({visibilityProperty: true}) && !e.closest('.sheet-buttons'))
+    .map(e => [e.textContent.trim().slice(0, 60), e.getBoundingClientRect()])
+    .filter(([, r]) => r.top < bar.top - 0.5 && r.bottom > bar.top + 0.5)
+    .map(([t, r]) => [t, Math.round(r.top), Math.round(r.bottom), Math.round(bar.top)]);
+}"""
+
+
+def nothing_under_the_bar(page: Page) -> None:
+    """No control of the sheet shows above the sticky bar with the rest of it under the bar (a tap on its middle
+    lands on the bar), the page unscrolled: each is wholly above the bar's top, or wholly below it (out of sight,
+    reached by a scroll, which stops it above the bar)."""
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate(UNDER) == []
+
+
 def test_every_armada_attack_placement_is_above_the_explain_bar(browser: Browser, base_url: str) -> None:
     """Trial 3: with two Armada ships and an attack chosen, the third placement ("at long range ahead") sat half
     under the sticky Explain / Undo bar, and a tap on its middle landed on the bar."""
@@ -173,6 +191,7 @@ def test_every_armada_attack_placement_is_above_the_explain_bar(browser: Browser
         settle(page)
         # the three placements, the three "+" and "Faces rolled"
         assert clear_of_the_bar(page, "#preview nav.snaps > a, #preview nav.counters a") == 3 + 4
+        nothing_under_the_bar(page)
 
 
 def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
@@ -185,3 +204,19 @@ def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
     expect(phone.get_by_role("link", name="T-65 X-wing: partly under the Proximity Mine")).to_be_visible()
     settle(phone)
     assert clear_of_the_bar(phone, "#preview nav.snaps > a, #preview nav.sides a") == 2
+    nothing_under_the_bar(phone)
+
+
+def test_a_maneuvers_first_placement_is_above_the_explain_bar_and_none_under_it(phone: Page) -> None:
+    """X-Wing, a bank 2 with a debris cloud to put on its template: the first placement is clear of the bar (it
+    was 4 px under it), the others out of sight below its top, none half under it."""
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    settle(phone)
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    settle(phone)
+    add(phone, "xwing:obstacle:debris-1")
+    expect(phone.get_by_role("link", name="Debris 1: on the template, middle")).to_be_visible()
+    settle(phone)
+    assert clear_of_the_bar(phone, "#preview nav.snaps > a:first-of-type") == 1
+    nothing_under_the_bar(phone)
