@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from shapely import Polygon
+from shapely import LineString, Polygon
 
 from rules.engine.checker import Bounds, Checker
 from rules.engine.form import FormSpec
@@ -120,12 +120,13 @@ class Game:
     )
     """(the pieces, the action so far) -> for each ``action_menu`` choice (by label) its template and final
     base, to preview while the user hovers or focuses that choice."""
-    pick_regions: Callable[[Scenario, dict[str, Any]], tuple[tuple[str, bool, dict[str, str], Polygon], ...]] = field(
-        default=lambda scenario, action: ()
-    )
+    pick_regions: Callable[
+        [Scenario, dict[str, Any]], tuple[tuple[str, bool, dict[str, str], Polygon | LineString], ...]
+    ] = field(default=lambda scenario, action: ())
     """(the pieces, the action so far) -> parts of the table a user taps to choose something (e.g. an Armada
     hull zone): (accessible name, whether it is what the action holds now, form values, its area on the
-    table). The setup page draws each over the picture as a link that sets those values."""
+    table). The setup page draws each over the picture as a link that sets those values; a line (a move's
+    legal places along a ruler, often a few mm long) is drawn with a finger-wide tap area around it."""
     snap_menu: Callable[[Scenario, dict[str, Any]], list[tuple[str, str, dict[str, Any]]]] = field(
         default=lambda scenario, action: []
     )

@@ -80,6 +80,11 @@ class _Canvas:
         self.over: list[ET.Element] = []
         """Tokens' labels that could only go over a ship: drawn after the ships, so not hidden under one."""
         self._bounds: dict[int, tuple[Polygon, tuple[float, float, float, float]]] = {}
+        self.whole = False
+        """Whether the picture is the whole table, which its page zooms in on (the setup table): a bar's name
+        ("distance 2") is drawn at a phrase's size there, not at the whole table's (it read 35 px on a phone)."""
+        self.editable = False
+        """The setup page's picture, whose pieces are named where they stand (the mover at its start)."""
         self.fit = True
         """Whether a piece's label is shrunk to about its piece's width (a thumbnail); a page's labels keep
         a readable size and go beside the piece instead."""
@@ -113,7 +118,7 @@ def render_svg(
     ranges_from: str | None = None,
     caption: str | None = None,
     ghosts: tuple[tuple[str, tuple[Polygon, ...]], ...] = (),
-    regions: tuple[tuple[str, str, bool, Polygon], ...] = (),
+    regions: tuple[tuple[str, str, bool, Polygon | LineString], ...] = (),
     legend: bool = True,
     shown_px: float | None = None,
 ) -> str:
@@ -124,7 +129,8 @@ def render_svg(
     ``ghosts`` are choices' outlines (key, shapes: a template, then a final base), drawn hidden; the
     setup page shows one while its choice is hovered or focused.
     ``regions`` are parts of the table to tap to choose something (accessible name, link, whether it is
-    chosen, area): each is drawn over everything as a link, so a choice is made on the table itself.
+    chosen, area): each is drawn over everything as a link, so a choice is made on the table itself; a line
+    (a move's legal places) gets a tap area a finger wide around it, at any zoom.
 
     ``legend`` draws what the marks mean in the picture; a page that lists them beside it (``legend_rows``)
     leaves it out. ``shown_px`` is the width (CSS px) a page shows the picture at on a phone: labels are
@@ -146,6 +152,8 @@ def render_svg(
         cv.font = size * LABEL_PX / shown_px
         cv.fit = False
     cv.view = (x0, y0, x1, y1)
+    cv.whole = not zoom
+    cv.editable = editable
     svg = ET.Element(
         "svg",
         {
@@ -242,6 +250,10 @@ def render_svg(
         # what the setup page zooms to (picture units), and what it is about: the page refits when that changes
         svg.set("data-fit", f"{_fmt(fx0)} {_fmt(h - fy1)} {_fmt(fx1 - fx0)} {_fmt(fy1 - fy0)}")
         svg.set("data-fit-key", key)
+        # the labels are kept inside what the page opens on, not only inside the whole table (trial 3: a
+        # "distance 2" at the end of a ruler's bar was cut at the view's edge, "tance 2")
+        vx0, vy0, vx1, vy1 = cv.view
+        cv.view = (max(vx0, fx0), max(vy0, fy0), min(vx1, fx1), min(vy1, fy1))
     for p in scenario.pieces:
         if drawings[p.id].pose is None:
             _token(pieces, cv, p, drawings[p.id], id_prefix, p.id in highlight)
@@ -678,16 +690,29 @@ TAP_ONE = {"legal-line": " (tap one)"}
 """What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
-def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon], ...]) -> None:
-    """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined."""
+TAP_PX = 44
+"""CSS px across a line's tap area (a finger; WCAG 2.5.5), kept at any zoom (a non-scaling stroke)."""
+
+
+def _regions(svg: ET.Element, cv: _Canvas, regions: tuple[tuple[str, str, bool, Polygon | LineString], ...]) -> None:
+    """Each region as a link over the pieces: a faint fill to tap, the chosen one filled and outlined; a line
+    (legal places a few mm long, a dot at the table's scale) inside a faint band a finger wide."""
     layer = ET.SubElement(svg, "g", {"class": "pick-regions"})
     for name, href, chosen, area in regions:
         # "editable": like a piece, left out of the table's panning (a drag on it moves the piece beneath)
-        attrs = {"href": href, "class": "pick-region editable" + (" chosen" if chosen else ""), "aria-label": name}
+        line = isinstance(area, LineString)
+        css = "pick-region editable" + (" chosen" if chosen else "") + (" pick-line" if line else "")
+        attrs = {"href": href, "class": css, "aria-label": name}
         if chosen:
             attrs["aria-current"] = "true"
         link = ET.SubElement(layer, "a", attrs)
         ET.SubElement(link, "title").text = name
+        if line:
+            band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.18"}
+            wide = {"stroke-width": str(TAP_PX), "vector-effect": "non-scaling-stroke"}
+            ends = {"stroke-linecap": "round", "stroke-linejoin": "round"}
+            ET.SubElement(link, "polyline", {"points": cv.points(tuple(area.coords)), **band, **wide, **ends})
+            continue
         ET.SubElement(
             link,
             "polygon",
@@ -902,7 +927,7 @@ def _figure(
         return
     if f.kind in ("line", "bar"):
         if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else
-            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts)
+            _label(g, cv, f.coords[-1], f.label, avoid=cv.pieces + cv.contacts, sentence=cv.whole)
         ET.SubElement(
             g,
             "polyline",
@@ -995,8 +1020,13 @@ def _figure(
         xs = [p[0] for p in f.coords]
         ys = [p[1] for p in f.coords]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        # a final base's label, sized like a piece's, off the contacts drawn over it
-        _label(g, cv, centre, f.label, across=max(xs) - min(xs), avoid=cv.contacts, near=Polygon(f.coords).buffer(0))
+        # a final base's label, sized like a piece's, off the contacts drawn over it; on the setup page the mover
+        # is named at its start, so its final base says only the rest ("at speed 2"): a label half as long is
+        # drawn twice as large (trial 3: "CR90 Corvette A at speed 2" was 2.8 px on a phone)
+        text = f.label
+        if cv.editable and text.startswith(f"{moving_piece.label} "):
+            text = text.removeprefix(f"{moving_piece.label} ")
+        _label(g, cv, centre, text, across=max(xs) - min(xs), avoid=cv.contacts, near=Polygon(f.coords).buffer(0))
 
 
 def _ship_colour(p: Piece | None) -> str:

@@ -187,8 +187,10 @@ def _page(
             # a move with no destination yet: drawn as if proposed where the piece stands, so its legal region shows
             table = proposed
             here = engine_call(proposed, "ruling", lambda: evaluate(proposed))
-            ghosts = option_ghosts(proposed, s.document)
-            ctx["picture"] = mark_safe(draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts))
+            ghosts, regions = option_ghosts(proposed, s.document), tap_regions(address, proposed, s.document, json_mode)
+            ctx["picture"] = mark_safe(
+                draw(proposed, here, id_prefix="pv", editable=True, zoom=False, ghosts=ghosts, regions=regions)
+            )
             ctx["destination_hint"] = True
             ctx["legend"] = in_colour(proposed, legend_rows(proposed, here, tapped=True))
         elif isinstance(s.document, dict) and (table := pieces_scenario(s.document)) is not None:

@@ -64,6 +64,27 @@ function pieceName(pid) {
   return (label && label.value.trim()) || drawn || pid;
 }
 const OWNED = ["ship", "squadron", "device", "remote"];
+// A facing in the player's words, not the table's degrees: toward which edge of the table (the picture names
+// Player 1's at the bottom and Player 2's at the top), and how far it is turned from facing it (clockwise, as
+// the row's degrees count, is a turn to the right). An obstacle or a token faces nowhere: it is only turned.
+const EDGES = ["Player 2's edge", "the right edge", "Player 1's edge", "the left edge"];
+const turned = (t) => `turned ${Number(Math.abs(t).toFixed(1))}° ${t > 0 ? "right" : "left"}`;
+export function facingWords(deg, kind) {
+  const d = ((Number(deg) % 360) + 360) % 360;
+  if (kind === "obstacle" || kind === "token") {
+    const t = d > 180 ? d - 360 : d;
+    return Math.abs(t) < 0.05 ? "not turned" : turned(t);
+  }
+  // the nearest edge (halfway between two, a player's edge), and the turn from facing it
+  let best = null;
+  for (const [i, edge] of EDGES.entries()) {
+    const t = ((d - i * 90 + 540) % 360) - 180;
+    if (best === null || Math.abs(t) < Math.abs(best.t) || (Math.abs(t) === Math.abs(best.t) && i % 2 === 0)) {
+      best = { edge, t };
+    }
+  }
+  return `facing ${best.edge}${Math.abs(best.t) < 0.05 ? "" : `, ${turned(best.t)}`}`;
+}
 export function select(pid) {
   state.selected = pid && pieceEl(pid) ? pid : null;
   for (const el of document.querySelectorAll("#preview [data-piece].selected")) el.classList.remove("selected");
@@ -78,11 +99,14 @@ export function select(pid) {
     const label = row && field(row, "label");
     if (name && document.activeElement !== name) name.value = label ? label.value : "";
     if (name) name.placeholder = pieceName(state.selected); // an unnamed piece (an obstacle) shows its default name
+    const kind = row && field(row, "kind");
     document.getElementById("selected-name").textContent =
-      pieceName(state.selected) + (deg !== null && deg !== undefined && deg !== "" ? `, facing ${deg}°` : "");
+      pieceName(state.selected) +
+      (deg !== null && deg !== undefined && deg !== "" && Number.isFinite(Number(deg))
+        ? `, ${facingWords(deg, kind && kind.value)}`
+        : "");
     const link = document.getElementById("selected-row");
     if (link && row) link.href = `#row-${row.slice(2)}`;
-    const kind = row && field(row, "kind");
     // whose piece it is: a ship, a squadron, a device or a remote (an obstacle or a token is nobody's)
     const player = kind && OWNED.includes(kind.value) ? field(row, "player") : null;
     for (const b of document.querySelectorAll("#selected [data-tool^=player]")) {
@@ -96,7 +120,7 @@ export function select(pid) {
     const focused = document.activeElement;
     if (focused && focused.closest && focused.closest("#preview [data-piece]")) focused.blur();
     if (panel) panel.hidden = true;
-    const zones = document.querySelector("#preview a.pick-region");
+    const zones = document.querySelector("#preview a.pick-region:not(.pick-line)"); // a move's legal places are no zone
     if (hint && tableSvg()) {
       hint.textContent = zones
         ? "Tap a zone to choose it; tap the chosen zone again to select its ship. Pinch or + − to zoom."
@@ -253,6 +277,9 @@ document.addEventListener("click", (event) => {
   const workspace = document.getElementById("workspace");
   if (!region || !workspace || typeof window.htmx === "undefined") return;
   event.preventDefault();
+  // a move's legal places along a ruler: the handler below takes the legal spot nearest the tap (the link's
+  // own spot, the middle of the stretch, is for a page without this script)
+  if (region.classList.contains("pick-line") && !draggedFromRegion) return;
   event.stopImmediatePropagation();
   if (draggedFromRegion) {
     draggedFromRegion = false;
@@ -285,9 +312,10 @@ document.addEventListener("click", (event) => {
   const toY = f && f.querySelector('[name="to_y"]');
   const action = f && f.querySelector('[name="action"]');
   const svg = tableSvg();
-  // on or within about 22 px of what is drawn legal: the nearest legal spot
+  // on or within about 22 px of what is drawn legal (a tap in the 44 px band around legal places along a
+  // ruler, with a little to spare): the nearest legal spot
   const p = svg && toX && toY && action && action.value.startsWith("move-")
-    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 22 / pxPerUnit(svg))
+    ? nearestLegal(svg, svgPoint(svg, event.clientX, event.clientY), 24 / pxPerUnit(svg))
     : null;
   if (p) {
     write(toX, p.x);

@@ -5,6 +5,7 @@ import { placeTools } from "./editor-pieces.js";
 
 const READABLE = 1.25; // CSS px per mm at least at the default zoom: a 40 mm base is 50 px across
 const MOST = 2.2; // CSS px per mm at most when fitting (a lone small base: 88 px); + zooms further
+const TAP_PX = 44; // CSS px across a line's tap area on the screen (the picture draws it so unzoomed: svg.py TAP_PX)
 
 let pz = null; // the Panzoom instance of the current table
 let zoomed = null; // the element it zooms
@@ -162,6 +163,9 @@ export function setupTable() {
       startY: start ? start.y : 0,
       setTransform: (_el, { x, y, scale }) => {
         css("#preview .zoomable", `transform: scale(${scale}) translate(${x}px, ${y}px)`);
+        // a line's tap area (a move's legal places) stays a finger wide on the screen at any zoom: its stroke
+        // does not scale with the picture, but does with the zoom's transform
+        css("#preview .pick-line > polyline", `stroke-width: ${TAP_PX / scale}px`);
       },
     });
     unstyle(el, stage);

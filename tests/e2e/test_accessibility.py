@@ -82,3 +82,17 @@ def test_an_armada_attack_with_its_hull_zones_to_tap_on_the_table(browser: Brows
         expect(page.locator("#preview .zoomable a.pick-region")).to_have_count(8)
         expect(page.locator("#preview .overview a")).to_have_count(0)
         assert serious(page) == []
+
+
+def test_an_armada_obstacle_moved_toward_a_ship_with_its_legal_places_to_tap(browser: Browser, base_url: str) -> None:
+    """Trial 3: the legal places along the ruler are a link over the picture (and left out of the overview)."""
+    q = (
+        "game=armada&edition=1.5&action=move-obstacle&moved=rock&max_distance=2&min_distance=1&toward=vic&pick=1"
+        "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=rock&p-0-kind=obstacle&p-0-type=asteroid-field&p-0-x=900"
+        "&p-0-y=450&p-1-id=vic&p-1-kind=ship&p-1-size=medium&p-1-x=900&p-1-y=700&p-1-label=V"
+    )
+    with watched_page(browser, **PHONE) as page:
+        open_setup(page, base_url, q)
+        expect(page.locator("#preview .zoomable a.pick-line")).to_have_count(1)
+        expect(page.locator("#preview .overview a")).to_have_count(0)
+        assert serious(page) == []

@@ -63,10 +63,17 @@ def test_the_selected_piece_bar_shows_the_whole_name_and_every_control_inside_th
     add(phone, "xwing:ship:t65xwing")
     phone.locator("#preview .zoomable [data-piece] polygon").first.tap()
     name = phone.locator("#selected-name")
-    expect(name).to_have_text("T-65 X-wing, facing 0°")
+    # the facing in the player's words (the edges the picture names), not the table's "facing 0°" (trial 3)
+    expect(name).to_have_text("T-65 X-wing, facing Player 2's edge")
     assert name.evaluate("e => e.scrollWidth <= e.clientWidth")  # not cut to "T-6…"
     assert inside_the_width(phone, "#selected, #selected > *") >= 6
     expect(phone.get_by_role("link", name="Its fields")).to_be_in_viewport()
+    phone.get_by_role("button", name="Turn 45° right").tap()
+    expect(name).to_have_text("T-65 X-wing, facing Player 2's edge, turned 45° right")
+    for _ in range(2):
+        phone.get_by_role("button", name="Turn 45° right").tap()
+    expect(name).to_have_text("T-65 X-wing, facing Player 1's edge, turned 45° left")
+    expect(phone.locator('[name="p-0-heading"]')).to_have_value("135")  # the row keeps its degrees
 
 
 def _overlaps(page: Page) -> list[str]:
@@ -132,3 +139,84 @@ def test_the_legend_is_at_least_12_px_on_a_phone(phone: Page) -> None:
     sizes = key.locator("li").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 12, sizes
     inside_the_width(phone, ".picture-key li")
+
+
+CLEAR = """s => [...document.querySelectorAll(s)].map(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2;
+  const hits = [r.top + r.height / 2, r.bottom - 1].map(y => document.elementFromPoint(x, y));
+  const whole = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  return [e.textContent.trim(), whole && hits.every(h => e.contains(h)), Math.round(r.top), Math.round(r.bottom),
+          hits.map(h => h ? (h.closest('[class]') || h).className : null)];
+})"""
+
+
+def clear_of_the_bar(page: Page, selector: str) -> int:
+    """Every element matching ``selector`` lies wholly in the screen, unscrolled, and a tap on its middle or its
+    bottom edge lands on it (not on the sticky Explain / Undo bar over it); how many there are."""
+    assert page.evaluate("scrollY") == 0
+    found = page.evaluate(CLEAR, selector)
+    assert [f for f in found if not f[1]] == [], found
+    return len(found)
+
+
+UNDER = """() => {
+  const bar = document.querySelector('#preview .sheet-buttons').getBoundingClientRect();
+  return [...document.querySelectorAll('#preview .sheet :is(a, button, select, summary, input)')]
+    .filter(e => e.checkVisibility({visibilityProperty: true}) && !e.closest('.sheet-buttons'))
+    .map(e => [e.textContent.trim().slice(0, 60), e.getBoundingClientRect()])
+    .filter(([, r]) => r.top < bar.top - 0.5 && r.bottom > bar.top + 0.5)
+    .map(([t, r]) => [t, Math.round(r.top), Math.round(r.bottom), Math.round(bar.top)]);
+}"""
+
+
+def nothing_under_the_bar(page: Page) -> None:
+    """No control of the sheet shows above the sticky bar with the rest of it under the bar (a tap on its middle
+    lands on the bar), the page unscrolled: each is wholly above the bar's top, or wholly below it (out of sight,
+    reached by a scroll, which stops it above the bar)."""
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate(UNDER) == []
+
+
+def test_every_armada_attack_placement_is_above_the_explain_bar(browser: Browser, base_url: str) -> None:
+    """Trial 3: with two Armada ships and an attack chosen, the third placement ("at long range ahead") sat half
+    under the sticky Explain / Undo bar, and a tap on its middle landed on the bar."""
+    with watched_page(browser, **PHONE) as page:
+        open_setup(page, base_url)
+        page.get_by_role("link", name="Armada", exact=True).tap()
+        settle(page)
+        add(page, "armada:ship:victory-i-class-star-destroyer")
+        add(page, "armada:ship:cr90-corvette-a")
+        page.get_by_role("link", name="Victory I-class Star Destroyer attacks CR90 Corvette A").tap()
+        expect(page.locator("#preview nav.snaps > a")).to_have_count(3)
+        settle(page)
+        # the three placements, the three "+" and "Faces rolled"
+        assert clear_of_the_bar(page, "#preview nav.snaps > a, #preview nav.counters a") == 3 + 4
+        nothing_under_the_bar(page)
+
+
+def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
+    """X-Wing: the placement of a dropped device and "make it an enemy" clear of the bar."""
+    add(phone, "xwing:ship:tielnfighter")
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="TIE/ln Fighter drops a device").tap()
+    settle(phone)
+    phone.get_by_role("link", name="Proximity Mine").tap()
+    expect(phone.get_by_role("link", name="T-65 X-wing: partly under the Proximity Mine")).to_be_visible()
+    settle(phone)
+    assert clear_of_the_bar(phone, "#preview nav.snaps > a, #preview nav.sides a") == 2
+    nothing_under_the_bar(phone)
+
+
+def test_a_maneuvers_first_placement_is_above_the_explain_bar_and_none_under_it(phone: Page) -> None:
+    """X-Wing, a bank 2 with a debris cloud to put on its template: the first placement is clear of the bar (it
+    was 4 px under it), the others out of sight below its top, none half under it."""
+    add(phone, "xwing:ship:t65xwing")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    settle(phone)
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    settle(phone)
+    add(phone, "xwing:obstacle:debris-1")
+    expect(phone.get_by_role("link", name="Debris 1: on the template, middle")).to_be_visible()
+    settle(phone)
+    assert clear_of_the_bar(phone, "#preview nav.snaps > a:first-of-type") == 1
+    nothing_under_the_bar(phone)

@@ -174,14 +174,14 @@ def test_in_an_attack_the_chosen_hull_zone_tapped_again_selects_its_ship(browser
         url = page.url
         tap_in_view(page, "Left hull zone of Nebulon-B")
         expect(page.locator("#selected")).to_be_visible()
-        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing 90°")
+        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing the right edge")
         expect(page.get_by_role("button", name="Delete this piece")).to_be_visible()
         assert page.url == url  # nothing sent
         tap_in_view(page, "Rear hull zone of Nebulon-B")  # another zone: chosen
         settle(page)
         expect(page.locator('[name="defender_zone"]')).to_have_value("rear")
         tap_in_view(page, "Rear hull zone of Nebulon-B")  # chosen now: its ship selected
-        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing 90°")
+        expect(page.locator("#selected-name")).to_have_text("Nebulon-B, facing the right edge")
         page.get_by_role("button", name="Player 1").tap()
         expect(page.locator('[name="p-1-player"]')).to_have_value("1")
         settle(page)

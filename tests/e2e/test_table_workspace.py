@@ -200,7 +200,7 @@ def test_a_selected_piece_shows_its_handles_is_deleted_and_undo_brings_it_back(
         for name in ("Turn: drag around the piece, or tap for 45°", "Move: drag", "Delete this piece"):
             expect(tools.get_by_role("button", name=name)).to_be_visible()
         expect(page.locator("#hint")).to_contain_text("Drag it to move it")
-        expect(page.locator("#selected-name")).to_have_text("Asteroid 1, facing 0°")
+        expect(page.locator("#selected-name")).to_have_text("Asteroid 1, not turned")
         # its name box is labelled (on a phone too) and, empty, shows the default name it goes by
         expect(page.locator("#selected-label")).to_have_attribute("placeholder", "Asteroid 1")
         label = page.locator("#selected .selected-label > span").bounding_box()

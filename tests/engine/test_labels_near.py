@@ -37,6 +37,9 @@ def _named(scenario, ruling) -> dict[str, list[BaseGeometry]]:  # noqa: ANN001 -
             shape = Polygon(f.coords).buffer(0)
             on = [o for o in pieces if o.intersects(shape)] if f.kind == "overlap" else []
             named.setdefault(f.label, []).append(union_all([shape, *on]))
+            for p in scenario.pieces:  # the setup table names a final base by the rest ("at speed 2")
+                if f.kind == "base" and f.label.startswith(f"{p.label} "):
+                    named.setdefault(f.label.removeprefix(f"{p.label} "), []).append(shape)
         elif f.label and f.kind == "device" and len(f.coords) >= 3:  # a dropped or launched device
             named.setdefault(f.label, []).append(Polygon(f.coords).buffer(0))
         elif f.label and f.kind == "bar":  # a ruler's cross-bar, named as its band ("distance 2")

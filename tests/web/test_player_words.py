@@ -486,3 +486,14 @@ def test_one_attack_group_holds_both_games_attack_inputs_and_the_web_form_names_
     assert len(re.findall(r'name="defender_zone"', page)) == 1
     source = Path(forms.__file__).read_text()
     assert not re.search(r'"(ship|speed|to_x|attacker|arc|defender_zone)"', source)  # the games declare them
+
+
+def test_the_rows_say_facing_from_the_edges_the_picture_names(client: Client) -> None:
+    """The selected piece's panel says "facing Player 2's edge" (not "facing 0°"); the rows' help counts the
+    degrees from the same edge, which the picture names at the top of the table."""
+    q = rows(1) | row(0, id="a", kind="ship", size="small", x="300", y="300", heading="0", label="A")
+    page = client.get("/setup/", q | {"game": "xwing", "edition": "2.5"}).content.decode()
+    help_text = re.sub(r"\s+", " ", htmllib.unescape(page.split('<fieldset class="pieces"')[1].split("</p>")[0]))
+    assert "clockwise (a turn to the right) from facing Player 2's edge" in help_text
+    assert "90 faces the right edge, 180 Player 1's edge" in help_text
+    assert "straight up the table" not in help_text

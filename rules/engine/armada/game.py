@@ -17,7 +17,7 @@ from rules.engine.armada.effects import BLUE_FACES, dice_rolled
 from rules.engine.armada.form import FORM, pool_counters
 from rules.engine.armada.hullzones import estimate_note as hull_zone_estimate
 from rules.engine.armada.maneuver import maneuver_ruling
-from rules.engine.armada.menus import action_menu, who_menu, zone_regions
+from rules.engine.armada.menus import action_menu, pick_regions, who_menu
 from rules.engine.armada.names import piece_name
 from rules.engine.armada.obstacles import move_ruling
 from rules.engine.armada.pieces import footprint, frames_at, measured, pose_of, ship_body
@@ -168,7 +168,7 @@ GAME = Game(
     range_overlay=range_overlay,
     preview_action=preview_action,
     who_menu=who_menu,
-    pick_regions=zone_regions,
+    pick_regions=pick_regions,
     action_menu=action_menu,
     snap_menu=snap_menu,
     shape_outline=lambda sid: Polygon(SHAPES[sid].outline) if sid in SHAPES else None,

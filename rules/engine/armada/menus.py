@@ -12,7 +12,7 @@ import math
 from types import MappingProxyType
 from typing import Any
 
-from shapely import Polygon
+from shapely import LineString, Polygon
 
 from rules.engine.armada.dimensions import MAX_CLICKS
 from rules.engine.armada.names import piece_name
@@ -227,3 +227,12 @@ def zone_regions(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str,
             name = f"{words[0].upper()}{words[1:]} hull zone of {piece.label}"
             out.append((name, now[key] == zone, {**base, key: zone}, area))
     return tuple(out)
+
+
+def pick_regions(
+    scenario: Scenario, action: dict[str, Any]
+) -> tuple[tuple[str, bool, dict[str, str], Polygon | LineString], ...]:
+    """The parts of the table to tap: an attack's hull zones, an obstacle or token move's legal places."""
+    from rules.engine.armada.snaps import legal_regions
+
+    return zone_regions(scenario, action) + legal_regions(scenario, action)

@@ -30,6 +30,7 @@ from rules.engine.armada.pieces import body_length, footprint, measured, pose_of
 from rules.engine.checker import round_angle, round_mm
 from rules.engine.errors import ScenarioError
 from rules.engine.geometry import Pose
+from rules.engine.ruling import Figure
 from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
 
@@ -45,33 +46,14 @@ touch something, and a stored position is rounded to hundredths)."""
 
 def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     """The obstacle or token move's destination set where the ruling's legal region allows (``kind`` "destination")."""
-    kind = MOVES.get(str(action.get("type")))
-    piece = next((p for p in scenario.pieces if kind and p.kind == kind and p.id == action.get(kind)), None)
-    if kind is None or piece is None or piece.get("x") is None or action.get("max_distance") in (None, ""):
+    found = _move_figures(scenario, action)
+    if found is None:
         return []
-    raw = action.get("to")
-    to: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    here = (float(piece.get("x")), float(piece.get("y")))
-    tx, ty = to.get("x"), to.get("y")
-    proposed = (float(tx), float(ty)) if isinstance(tx, int | float) and isinstance(ty, int | float) else here
-    move = {k: v for k, v in action.items() if k in ("type", kind, "max_distance", "min_distance", "toward")}
-    move["to"] = {"x": round_mm(proposed[0]), "y": round_mm(proposed[1])}
-    rotation = to.get("rotation")
-    if kind == "obstacle":  # as the parser reads it: no rotation given is rotation 0
-        move["to"]["rotation"] = round_angle(float(rotation) if isinstance(rotation, int | float) else 0.0)
-    elif isinstance(rotation, int | float):
-        move["to"]["rotation"] = rotation  # a token has none: the parser refuses it, as it refuses the move
-    try:
-        # the situation itself when its action is already this move (the live preview's case): not parsed again,
-        # and its figures are the ruling's own (the legal region is not computed twice)
-        same = _same_move(scenario.doc.get("action"), move)
-        figures = move_figures(scenario if same else parse_scenario(scenario.to_dict() | {"action": move}))
-    except (ScenarioError, KeyError, ValueError, TypeError):
-        return []
+    piece, here, proposed, figures = found
     areas = [shapely.Polygon(f.coords) for f in figures if f.kind == "area" and f.id.startswith("region")]
     lines = [shapely.LineString(f.coords) for f in figures if f.id.startswith("region-line")]
     out: list[Snap] = []
-    values = {"piece": piece.id, "heading": piece.get("rotation" if kind == "obstacle" else "heading")}
+    values = {"piece": piece.id, "heading": piece.get("rotation" if piece.kind == "obstacle" else "heading")}
     if lines or areas:
         legal = unary_union(lines) if lines else unary_union(areas).buffer(-INSIDE)
         if not legal.is_empty:
@@ -99,6 +81,58 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if proposed == here:  # nothing proposed yet: its own spot is no destination
         out = [o for o in out if "nearest" not in o[0]]
     return on_table(out, scenario.table)
+
+
+def _move_figures(
+    scenario: Scenario, action: dict[str, Any]
+) -> tuple[Piece, tuple[float, float], tuple[float, float], tuple[Figure, ...]] | None:
+    """The moved piece, where it stands, the destination proposed (where it stands until one is) and the figures
+    the move's ruling draws (its legal region among them); None for no obstacle or token move yet."""
+    kind = MOVES.get(str(action.get("type")))
+    piece = next((p for p in scenario.pieces if kind and p.kind == kind and p.id == action.get(kind)), None)
+    if kind is None or piece is None or piece.get("x") is None or action.get("max_distance") in (None, ""):
+        return None
+    raw = action.get("to")
+    to: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    here = (float(piece.get("x")), float(piece.get("y")))
+    tx, ty = to.get("x"), to.get("y")
+    proposed = (float(tx), float(ty)) if isinstance(tx, int | float) and isinstance(ty, int | float) else here
+    move = {k: v for k, v in action.items() if k in ("type", kind, "max_distance", "min_distance", "toward")}
+    move["to"] = {"x": round_mm(proposed[0]), "y": round_mm(proposed[1])}
+    rotation = to.get("rotation")
+    if kind == "obstacle":  # as the parser reads it: no rotation given is rotation 0
+        move["to"]["rotation"] = round_angle(float(rotation) if isinstance(rotation, int | float) else 0.0)
+    elif isinstance(rotation, int | float):
+        move["to"]["rotation"] = rotation  # a token has none: the parser refuses it, as it refuses the move
+    try:
+        # the situation itself when its action is already this move (the live preview's case): not parsed again,
+        # and its figures are the ruling's own (the legal region is not computed twice)
+        same = _same_move(scenario.doc.get("action"), move)
+        figures = move_figures(scenario if same else parse_scenario(scenario.to_dict() | {"action": move}))
+    except (ScenarioError, KeyError, ValueError, TypeError):
+        return None
+    return piece, here, proposed, figures
+
+
+def legal_regions(
+    scenario: Scenario, action: dict[str, Any]
+) -> tuple[tuple[str, bool, dict[str, str], shapely.LineString], ...]:
+    """The legal places along the ruler of an obstacle or token move (toward a piece, on its centre line), as
+    parts of the table to tap: often a few mm long, the page gives each a finger-wide tap area. Each sets the
+    destination to the middle of its stretch (a legal spot, for a page without its script); the page's script
+    instead takes the legal spot nearest the tap."""
+    found = _move_figures(scenario, action)
+    if found is None:
+        return ()
+    piece, _, _, figures = found
+    out: list[tuple[str, bool, dict[str, str], shapely.LineString]] = []
+    for f in figures:
+        if f.kind == "legal-line" and len(f.coords) >= 2:
+            line = shapely.LineString(f.coords)
+            mid = line.interpolate(0.5, normalized=True)
+            values = {"to_x": str(round(mid.x, 2)), "to_y": str(round(mid.y, 2))}
+            out.append((f"{piece.label}: its legal places (tap the nearest)", False, values, line))
+    return tuple(out)
 
 
 def _same_move(action: Any, move: dict[str, Any]) -> bool:
