@@ -198,7 +198,7 @@ def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
     """X-Wing: the placement of a dropped device and "make it an enemy" clear of the bar."""
     add(phone, "xwing:ship:tielnfighter")
     add(phone, "xwing:ship:t65xwing")
-    phone.get_by_role("link", name="TIE/ln Fighter drops a device").tap()
+    phone.get_by_role("link", name="TIE/ln Fighter drops or launches a device").tap()
     settle(phone)
     phone.get_by_role("link", name="Proximity Mine").tap()
     expect(phone.get_by_role("link", name="T-65 X-wing: partly under the Proximity Mine")).to_be_visible()

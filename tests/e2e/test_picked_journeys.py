@@ -148,7 +148,7 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     tie = [float(j.field(f"p-1-{k}").input_value()) for k in ("x", "y")]
     # behind the TIE and aside, so the mine it drops lands partly on the X-wing
     j.drag("t-65-x-wing-1", tie[0] + 45, tie[1] - 57)
-    j.press(j.page.get_by_role("link", name="TIE/ln Fighter drops a device"))
+    j.press(j.page.get_by_role("link", name="TIE/ln Fighter drops or launches a device"))
     j.pick(j.field("device_type"), "proximity-mine")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")  # labels, as in the picture
     j.explain()

@@ -101,7 +101,7 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     j = journey
     j.add("xwing:ship:tielnfighter")
     j.add("xwing:ship:t65xwing")
-    j.link("TIE/ln Fighter drops a device")
+    j.link("TIE/ln Fighter drops or launches a device")
     j.link("Proximity Mine")
     j.link("T-65 X-wing: partly under the Proximity Mine")
     expect(j.page.get_by_test_id("verdict")).to_contain_text("under T-65 X-wing")

@@ -38,7 +38,10 @@ def test_xwing_ships_move_drop_and_attack_enemies_only(client: Client) -> None:
     # unlabelled ships are named as the picture names them (never by id): small ships A, B, C in table order
     a, b, c = "Small ship A", "Small ship B", "Small ship C"
     assert got[f"{a} moves"]["action"] == "maneuver" and got[f"{a} moves"]["ship"] == "a"
-    assert got[f"{b} drops a device"]["action"] == "drop" and got[f"{b} drops a device"]["ship"] == "b"
+    assert (
+        got[f"{b} drops or launches a device"]["action"] == "drop"
+        and got[f"{b} drops or launches a device"]["ship"] == "b"
+    )
     assert {k for k in got if "attacks" in k} == {
         f"{a} attacks {b}",
         f"{b} attacks {a}",
@@ -273,3 +276,26 @@ def test_quoting_is_quote_plus(text: str) -> None:
     from rules.views.setup_links import quoted
 
     assert quoted(text) == quote_plus(text)
+
+
+def test_a_ship_launches_a_device_picked_like_a_drop(client: Client) -> None:
+    """Electro-Chaff Missiles are only launched, and any bomb may be: "drops or launches a device" offers the
+    drops, then the launches (a helper found no way to set a launch up but typing: only drops were offered)."""
+    q = {"game": "xwing", "edition": "2.5", "action": "maneuver", **ROWS, "p-TOTAL_FORMS": "2", "pick": "1"}
+    q |= row(0, id="a", kind="ship", chassis="t65xwing", size="small", x="300", y="300", heading="0", player="1")
+    q |= row(1, id="b", kind="ship", chassis="tielnfighter", size="small", x="300", y="500", heading="180", player="2")
+    who = links(client.get("/setup/", q).content.decode())
+    placing = who["T-65 X-wing drops or launches a device"]
+    page = client.get("/setup/", placing).content.decode()
+    devices = {
+        htmllib.unescape(label): {k: v[0] for k, v in parse_qs(urlparse(htmllib.unescape(href)).query).items()}
+        for href, label in re.findall(r'<a class="dial-device" href="([^"]+)"[^>]*>([^<]+)</a>', page)
+    }
+    assert "Electro-Chaff Missiles" not in devices  # it cannot be dropped
+    assert devices["Proton Bomb"]["action"] == "drop" and devices["Proton Bomb, launched"]["action"] == "launch"
+    chaff = devices["Electro-Chaff Missiles, launched"]
+    assert (chaff["action"], chaff["device_type"]) == ("launch", "electro-chaff-cloud")
+    launched = client.get("/setup/", chaff).content.decode()
+    assert 'aria-current="true">T-65 X-wing drops or launches a device<' in launched  # the chosen action
+    verdict = re.search(r'id="verdict">(.*?)</', launched, re.S)
+    assert verdict is not None and "chaff cloud lands at the template" in htmllib.unescape(verdict.group(1))

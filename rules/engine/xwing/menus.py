@@ -35,7 +35,7 @@ def _enemies(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choice]:
-    """Per ship: it moves, it drops a device; then each attack between ships of different players."""
+    """Per ship: it moves, it drops or launches a device; then each attack between ships of different players."""
     ships = _ships(pieces)
     names = reader_names(piece_name, pieces)
     atype = action.get("type")
@@ -43,9 +43,10 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
     for s in ships:
         sid, name = s["id"], names[s["id"]]
         moving = atype == "maneuver" and action.get("ship") == sid
-        dropping = atype == "drop" and action.get("ship") == sid
+        placing = atype in ("drop", "launch") and action.get("ship") == sid
         out.append((f"{name} moves", "current" if moving else "move", {"action": "maneuver", "ship": sid}))
-        out.append((f"{name} drops a device", "current" if dropping else "drop", {"action": "drop", "ship": sid}))
+        values = {"action": "drop", "ship": sid}  # the devices then offer a launch too (``device_menu``)
+        out.append((f"{name} drops or launches a device", "current" if placing else "drop", values))
     if len(ships) <= PAIRS_UP_TO:
         for a in ships:
             for d in ships:
@@ -66,13 +67,23 @@ def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
         yield label, difficulty, bearing, direction, speed
 
 
-def device_menu(verb: str) -> list[Choice]:
-    """The devices a ship can drop (or launch) by their card's name: the device is picked, not typed."""
-    return [
-        (card.name, "device", {"action": verb, "device_type": t})
-        for t, card in CARDS.items()
-        if verb in card.modes or (verb == "launch" and card.category == "bomb")
+def device_menu() -> list[Choice]:
+    """The devices a ship can drop, then those it can launch ("launched": a bomb, Electro-Chaff Missiles), by
+    their card's name: the device and how it is placed are picked, not typed."""
+    drops = [
+        (card.name, "device", {"action": "drop", "device_type": t}) for t, card in CARDS.items() if _can("drop", card)
     ]
+    launches = [
+        (f"{card.name}, launched", "device", {"action": "launch", "device_type": t})
+        for t, card in CARDS.items()
+        if _can("launch", card)
+    ]
+    return drops + launches
+
+
+def _can(verb: str, card: Any) -> bool:
+    """Whether a device of this card can be placed so: its own modes; any bomb may also be launched."""
+    return verb in card.modes or (verb == "launch" and card.category == "bomb")
 
 
 def dial_menu(doc: dict[str, Any]) -> list[Choice]:
@@ -81,7 +92,7 @@ def dial_menu(doc: dict[str, Any]) -> list[Choice]:
     raw = doc.get("action")
     action: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if action.get("type") in ("drop", "launch"):
-        return device_menu(str(action["type"]))
+        return device_menu()
     ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
     out: list[Choice] = []
