@@ -56,10 +56,15 @@ class Journey:
         select.select_option(value)
 
     def press(self, target: Locator) -> None:
+        """A tap (or click) where a finger lands: the middle of the control, as it is on the screen (Playwright's
+        own tap would first scroll a control that ends under the sticky bar wholly into view)."""
         self.actions += 1
         self.settle()
         self.in_view(target)
-        target.tap() if self.touch else target.click()
+        box = target.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        self.page.touchscreen.tap(x, y) if self.touch else self.page.mouse.click(x, y)
 
     def add(self, palette_value: str) -> None:
         """Pick a piece by name: it is added at once (one action)."""
@@ -367,3 +372,38 @@ def test_an_armada_ram_at_speed_3_into_another_ship(journey: Journey) -> None:
     j.explain()
     expect(j.page.locator("h1.verdict")).to_contain_text("facedown damage")
     assert j.actions == 8
+
+
+def test_an_armada_attack_obstructed_by_an_asteroid_field_from_its_placements(journey: Journey) -> None:
+    """Two ships added by name stand too close for an obstacle between them: one placement puts the asteroid
+    field across the line of sight and moves the defender out to medium range (its chosen zone toward the
+    attacker), and the attack is obstructed."""
+    j = journey
+    j.link("Armada")
+    j.add("armada:ship:victory-ii-class-star-destroyer")
+    j.add("armada:ship:cr90-corvette-a")
+    j.add("armada:obstacle:asteroid-field-1")
+    j.link("Victory II-class Star Destroyer attacks CR90 Corvette A")
+    j.press(j.page.get_by_role("link", name=re.compile(r"^Asteroid field( 1)?: across the line of sight")))
+    verdict = j.page.get_by_test_id("verdict")
+    expect(verdict).to_contain_text("obstructed")
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("obstructed")
+    assert j.actions <= MAX_ACTIONS
+
+
+def test_an_armada_squadron_attack_obstructed_from_its_placements(journey: Journey) -> None:
+    """A squadron attacks at distance 1: one placement brings the ship into range with the obstacle across the
+    line of sight."""
+    j = journey
+    j.link("Armada")
+    j.add("armada:squadron")
+    j.add("armada:ship:cr90-corvette-a")
+    j.add("armada:obstacle:asteroid-field-1")
+    who = j.page.get_by_role("link", name=re.compile(r"^Squadron.* attacks CR90 Corvette A$"))
+    j.press(who.first)
+    j.press(j.page.get_by_role("link", name=re.compile(r"^Asteroid field( 1)?: across the line of sight")))
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("obstructed")
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("obstructed")
+    assert j.actions <= MAX_ACTIONS
