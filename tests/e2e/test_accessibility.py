@@ -70,29 +70,31 @@ def test_the_setup_workspace_on_a_phone_and_a_desktop(browser: Browser, base_url
         assert serious(page) == [], (kind, scheme)
 
 
-def test_an_armada_attack_with_its_hull_zones_to_tap_on_the_table(browser: Browser, base_url: str) -> None:
-    """Issue 25: the hull zones drawn as links over the picture (and left out of the overview inset)."""
-    q = (
-        "game=armada&edition=1.5&action=attack&attacker=vsd&defender=neb&arc=front&pick=1"
-        "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=vsd&p-0-kind=ship&p-0-size=medium&p-0-x=400&p-0-y=300"
-        "&p-0-player=1&p-1-id=neb&p-1-kind=ship&p-1-size=small&p-1-x=430&p-1-y=480&p-1-heading=90&p-1-player=2"
-    )
-    with watched_page(browser, **PHONE) as page:
-        open_setup(page, base_url, q)
-        expect(page.locator("#preview .zoomable a.pick-region")).to_have_count(8)
-        expect(page.locator("#preview .overview a")).to_have_count(0)
-        assert serious(page) == []
+ATTACK_ZONES = (
+    "game=armada&edition=1.5&action=attack&attacker=vsd&defender=neb&arc=front&pick=1"
+    "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=vsd&p-0-kind=ship&p-0-size=medium&p-0-x=400&p-0-y=300"
+    "&p-0-player=1&p-1-id=neb&p-1-kind=ship&p-1-size=small&p-1-x=430&p-1-y=480&p-1-heading=90&p-1-player=2"
+)
+LEGAL_PLACES = (
+    "game=armada&edition=1.5&action=move-obstacle&moved=rock&max_distance=2&min_distance=1&toward=vic&pick=1"
+    "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=rock&p-0-kind=obstacle&p-0-type=asteroid-field&p-0-x=900"
+    "&p-0-y=450&p-1-id=vic&p-1-kind=ship&p-1-size=medium&p-1-x=900&p-1-y=700&p-1-label=V"
+)
 
 
-def test_an_armada_obstacle_moved_toward_a_ship_with_its_legal_places_to_tap(browser: Browser, base_url: str) -> None:
-    """Trial 3: the legal places along the ruler are a link over the picture (and left out of the overview)."""
-    q = (
-        "game=armada&edition=1.5&action=move-obstacle&moved=rock&max_distance=2&min_distance=1&toward=vic&pick=1"
-        "&p-TOTAL_FORMS=2&p-INITIAL_FORMS=0&p-0-id=rock&p-0-kind=obstacle&p-0-type=asteroid-field&p-0-x=900"
-        "&p-0-y=450&p-1-id=vic&p-1-kind=ship&p-1-size=medium&p-1-x=900&p-1-y=700&p-1-label=V"
-    )
+@pytest.mark.parametrize(
+    ("q", "links", "count"),
+    [
+        (ATTACK_ZONES, "a.pick-region", 8),  # issue 25: an attack's hull zones to tap on the table
+        (LEGAL_PLACES, "a.pick-line", 1),  # trial 3: the legal places along a move's ruler
+    ],
+)
+def test_links_drawn_over_the_armada_table_have_no_serious_issue(
+    browser: Browser, base_url: str, q: str, links: str, count: int
+) -> None:
+    """Links over the picture (hull zones, legal places), left out of the overview inset."""
     with watched_page(browser, **PHONE) as page:
         open_setup(page, base_url, q)
-        expect(page.locator("#preview .zoomable a.pick-line")).to_have_count(1)
+        expect(page.locator(f"#preview .zoomable {links}")).to_have_count(count)
         expect(page.locator("#preview .overview a")).to_have_count(0)
         assert serious(page) == []
