@@ -145,6 +145,7 @@ def test_a_squadron_attacker_gets_its_defender_at_distance_1_and_an_obstacle_acr
         moved = parse_scenario(doc(applied(pieces, v), attack))
         facts = attack_facts(moved)
         assert facts.range_band == 0 and "may attack" in evaluate(moved).summary, (label, evaluate(moved).summary)
+        assert facts.close_calls == (), (label, facts.close_calls)  # trial 4: no "check on the table" answer
         if label in across:
             assert facts.obstructed_by == ("rock",)
             rock = footprint(moved.piece("rock"))
