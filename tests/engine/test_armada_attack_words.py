@@ -119,3 +119,14 @@ def _synthetic() -> list[tuple[Any, Any]]:
     sq["action"] = {"type": "attack", "attacker": "vsd", "defender": "neb", "defender_zone": "front"}
     squadron = parse_scenario(sq)
     return [(scenario, x) for x in out] + [(squadron, attack_facts(squadron))]
+
+
+def test_a_squadrons_range_is_said_to_be_measured_to_the_defending_hull_zone() -> None:
+    """Trial 4: the step said "to the closest point of <ship>" beside the rule's "of the defending hull zone"."""
+    squadron = {"id": "sq", "kind": "squadron", "x": 900, "y": 590, "player": 1, "label": "TIE"}
+    cr = {"id": "cr", "kind": "ship", "size": "small", "chassis": "cr90-corvette-a", "heading": 0, "player": 2}
+    cr |= {"label": "CR90", "x": 900, "y": 700}
+    action = {"type": "attack", "attacker": "sq", "defender": "cr", "defender_zone": "rear"}
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": [squadron, cr], "action": action}
+    (step,) = [s for s in evaluate(parse_scenario(doc)).steps if s.title.startswith("Attack range")]
+    assert "to the closest point of CR90's rear hull zone:" in step.text

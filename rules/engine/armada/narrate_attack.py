@@ -209,7 +209,11 @@ def narrate_attack(scenario: Scenario, f: AttackFacts) -> Ruling:
         close, medium, long = dim.RANGE_BANDS
         text = _say(WORDS["range.text.ship"], mm=f.range_mm, close=close, medium=medium, long=long, **names)
     else:
-        text = _say(WORDS["range.text.squadron"], mm=f.range_mm, d1=dim.DISTANCE_BANDS[0], **names)
+        # to the defending hull zone when the defender is a ship (the engine measures to it; trial 4 read "to
+        # the closest point of <ship>" beside the rule's "of the defending hull zone")
+        text = _say(
+            WORDS["range.text.squadron"], mm=f.range_mm, d1=dim.DISTANCE_BANDS[0], **{**names, "defender": target}
+        )
     steps.append(
         Step(
             _say(WORDS["range.title.ship" if ship_att else "range.title.squadron"], band=band),
