@@ -220,6 +220,12 @@ def test_an_armada_ship_snaps_partly_under_the_movers_final_base_and_is_rammed()
     moved = [pieces[0], {**pieces[1], **xy(got["G: partly under C's final base"])}]
     outcome = evaluate(parse_scenario(doc | {"pieces": moved, "action": ram})).outcome
     assert outcome["overlapped_ships"] == ["gl"] and outcome["executed_speed"] < 3
+    # trial 4: before the speed and the tool's side are chosen the table is drawn with C standing still, and
+    # the snap put G under C's start base (a question about overlapping at the start, not a ram): not offered
+    standing = {"type": "maneuver", "ship": "cr", "speed": 0}
+    for asked in ({"type": "maneuver", "ship": "cr"}, {"type": "maneuver", "ship": "cr", "speed": 3}):
+        labels = [label for label, _, _ in armada_snaps(parse_scenario(doc | {"action": standing}), asked)]
+        assert "G: partly under C's final base" not in labels, asked
 
 
 def _plain_slide(shape, at, start, direction, clear):  # type: ignore[no-untyped-def]

@@ -145,10 +145,16 @@ def _same_move(action: Any, move: dict[str, Any]) -> bool:
     )
 
 
-def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
+def ram_snaps(scenario: Scenario, ship: Piece, action: dict[str, Any]) -> list[Snap]:
     """Each other ship put in the way of the maneuver (a ram): its centre on the front edge of the base
-    where the mover ends, that final position ruled without it (so the overlap is certain)."""
+    where the mover ends, that final position ruled without it (so the overlap is certain).
+
+    Only once the maneuver asked for (``action``, as the form holds it) has a speed and the tool's side:
+    before that the table is drawn with the ship standing still, and a ship snapped there went under its
+    start base, a question about overlapping at the start, not a ram (trial 4)."""
     if scenario.action.get("type") != "maneuver" or scenario.action.get("ship") != ship.id:
+        return []
+    if action.get("type") != "maneuver" or not _moves(action) or not action.get("side"):
         return []
     out: list[Snap] = []
     for other in [p for p in scenario.of_kind("ship") if p.id != ship.id][:MAX_PIECES]:
@@ -167,6 +173,14 @@ def ram_snaps(scenario: Scenario, ship: Piece) -> list[Snap]:
     return out
 
 
+def _moves(action: dict[str, Any]) -> bool:
+    """Whether the maneuver asked for has a speed of 1 or more."""
+    try:
+        return int(action.get("speed") or 0) > 0
+    except (TypeError, ValueError):
+        return False
+
+
 def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if action.get("type") in MOVES:
         return destination_snaps(scenario, action)
@@ -175,7 +189,7 @@ def snap_menu(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
     if ship is None:
         return []
-    rams = ram_snaps(scenario, ship)
+    rams = ram_snaps(scenario, ship, action)
     pose = pose_of(ship)
     fx, fy = pose.forward
     body, hull = ship_footprint(ship), measured(ship)
