@@ -17,6 +17,7 @@ let fitKey = null; // what the table was last fitted to
 let userView = false;
 let acting = null; // the action the view was set for: its kind and the pieces it names
 let known = new Set(); // the pieces on the table at the last redraw: one added off-screen brings the view to it
+let places = new Map(); // where each piece was drawn (its box): one a placement moved off-screen does too
 let gesture = null; // the view when the user's pointers went down on the table (a drag or a pinch under way)
 
 // What covers the stage's edges (stage px): the hint bar on top, the zoom buttons along the bottom. A fit puts its
@@ -106,6 +107,15 @@ function bringIntoView(el, stage, pids, start) {
   }
   return start;
 }
+// Each piece's drawn box (its table coordinates, to 0.1 mm), by its id.
+function placesOf(el) {
+  const out = new Map();
+  for (const piece of el.querySelectorAll("[data-piece]")) {
+    const b = piece.getBBox();
+    out.set(piece.dataset.piece, [b.x, b.y, b.width, b.height].map((v) => v.toFixed(1)).join(","));
+  }
+  return out;
+}
 export function zoomBy(factor) {
   const stage = document.querySelector("#preview .stage");
   if (!pz || !stage) return;
@@ -139,6 +149,10 @@ export function setupTable() {
     const pieces = new Set([...el.querySelectorAll("[data-piece]")].map((p) => p.dataset.piece));
     const added = [...pieces].filter((pid) => !known.has(pid));
     const now = actionNow(pieces);
+    const drawn = placesOf(el);
+    // a piece a placement moved (not the finger): trial 4, the defender put at medium range left the view
+    const moved = state.dragged ? [] : [...drawn].filter(([pid, at]) => places.has(pid) && places.get(pid) !== at);
+    places = drawn;
     // a piece dragged or turned by hand: the table stays where it was under the finger (trial 3: the view
     // fitted itself again after a drag, the ship jumping 36 px), as after a zoom
     if (state.dragged) userView = true;
@@ -148,7 +162,8 @@ export function setupTable() {
     known = pieces;
     let start = view;
     if (view === null || (!userView && key !== fitKey)) start = fitted(false, el);
-    else if (userView && added.length) start = bringIntoView(el, stage, added, start);
+    else if ((userView && added.length) || moved.length)
+      start = bringIntoView(el, stage, [...(userView ? added : []), ...moved.map(([pid]) => pid)], start);
     fitKey = key;
     pz = window.Panzoom(el, {
       canvas: true,

@@ -382,3 +382,28 @@ def test_a_piece_dragged_without_a_zoom_first_leaves_the_view_where_it_was(brows
         after = rect(page, NEB)
         for side in ("left", "top", "right", "bottom"):
             assert abs(after[side] - before[side]) < 1.5, (side, before, after)
+
+
+@pytest.mark.parametrize("zoom_first", [True, False])
+def test_a_piece_a_placement_moves_out_of_view_brings_the_view_to_it(
+    browser: Browser, base_url: str, zoom_first: bool
+) -> None:
+    """Trial 4: the defender put at a range ahead of the attacker by a placement ended off the top of the table
+    until "Fit the action" was tapped. The view (not the zoom) now follows it, whether the user had zoomed or not."""
+    with watched_page(browser, **PHONE) as page:
+        page.goto(f"{base_url}/setup/?{urlencode(attack_query() | {'defender_zone': 'left'})}")
+        expect(page.get_by_test_id("verdict")).to_be_visible()
+        settle(page)
+        if zoom_first:
+            for _ in range(3):
+                page.get_by_role("button", name="Zoom in").tap()
+            page.wait_for_timeout(100)
+        size = width(rect(page, NEB))
+        page.get_by_role("link", name="Nebulon-B: at long range ahead of Victory II's front hull zone").tap()
+        settle(page)
+        neb, stage = rect(page, NEB), rect(page, "#preview .stage")
+        hint, tools = rect(page, "#hint"), rect(page, "#preview .zoom-tools")
+        assert stage["left"] <= neb["left"] and neb["right"] <= stage["right"], (neb, stage)
+        assert hint["bottom"] - 1 <= neb["top"] and neb["bottom"] <= tools["top"] + 1, (neb, hint, tools)
+        if zoom_first:
+            assert abs(width(neb) - size) < 1.5  # the same zoom (the Nebulon-B turned: its width may change a little)
