@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine import evaluate
 from rules.engine.geometry import overlaps
-from rules.engine.xwing.devices import CARDS, _spec, place_device
+from rules.engine.xwing.devices import CARDS, place_device, template_spec
 from rules.engine.xwing.menus import action_notes
 from rules.engine.xwing.pieces import outline
 from rules.engine.xwing.snaps import snap_menu
@@ -71,7 +71,7 @@ def test_a_ship_snapped_partly_under_the_device_comes_from_its_far_side_clear_of
         moved.piece("x"),
         "m",
         action["device"]["type"],
-        _spec(None, CARDS[action["device"]["type"]]),
+        template_spec(None, CARDS[action["device"]["type"]]),
         drop=kind == "drop",
     )
     device, tie, dropper = tokens[0].polygon, outline(moved.piece("t")), outline(moved.piece("x"))

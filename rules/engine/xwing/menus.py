@@ -13,7 +13,7 @@ from typing import Any
 from shapely import Polygon
 
 from rules.engine.scenario import Scenario, reader_names
-from rules.engine.xwing.devices import CARDS
+from rules.engine.xwing.devices import CARDS, template_choices, template_spec, template_words
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import ship_outline, ship_pose
@@ -45,7 +45,7 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
         moving = atype == "maneuver" and action.get("ship") == sid
         placing = atype in ("drop", "launch") and action.get("ship") == sid
         out.append((f"{name} moves", "current" if moving else "move", {"action": "maneuver", "ship": sid}))
-        values = {"action": "drop", "ship": sid}  # the devices then offer a launch too (``device_menu``)
+        values = {"action": "drop", "ship": sid}  # the device menu then offers "Launch" too (``device_menu``)
         out.append((f"{name} drops or launches a device", "current" if placing else "drop", values))
     if len(ships) <= PAIRS_UP_TO:
         for a in ships:
@@ -67,18 +67,55 @@ def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
         yield label, difficulty, bearing, direction, speed
 
 
-def device_menu() -> list[Choice]:
-    """The devices a ship can drop, then those it can launch ("launched": a bomb, Electro-Chaff Missiles), by
-    their card's name: the device and how it is placed are picked, not typed."""
-    drops = [
-        (card.name, "device", {"action": "drop", "device_type": t}) for t, card in CARDS.items() if _can("drop", card)
-    ]
-    launches = [
-        (f"{card.name}, launched", "device", {"action": "launch", "device_type": t})
-        for t, card in CARDS.items()
-        if _can("launch", card)
-    ]
-    return drops + launches
+PLACINGS = (("drop", "Drop"), ("launch", "Launch"))
+"""The two ways a ship places a device (rear guides, front guides), offered before the devices."""
+
+UNPICKED = {"device_type": "", "dev_bearing": "", "dev_direction": "", "dev_speed": ""}
+"""A new device or way of placing it starts from no device and its card's own template."""
+
+
+def device_menu(action: dict[str, Any] | None = None) -> list[Choice]:
+    """ "Drop" and "Launch", then the devices a ship can place that way by their card's name (a launch says
+    so: "Electro-Chaff Missiles, launched"): one way's devices at a time keeps the list on a phone's screen
+    (both at once were 22 links).  Once a device is picked, the templates it may be placed with
+    (``device_templates``)."""
+    action = action or {}
+    verb = "launch" if action.get("type") == "launch" else "drop"
+    out: list[Choice] = [(word, "verb", {"action": v, **UNPICKED}) for v, word in PLACINGS]
+    for t, card in CARDS.items():
+        if _can(verb, card):
+            label = card.name if verb == "drop" else f"{card.name}, launched"
+            out.append((label, "device", {"action": verb, **UNPICKED, "device_type": t}))
+    return out + device_templates(action)
+
+
+def device_templates(action: dict[str, Any]) -> list[Choice]:
+    """For a picked device with a choice of template: each template it may be placed with, as the dial names
+    it ("3 bank right"; one another card allows says which: "5 straight (Trajectory Simulator)"), the one in
+    use (its card's first when none is given) ``current``."""
+    verb = action.get("type")
+    device = action.get("device")
+    card = CARDS.get(str(device.get("type") if isinstance(device, dict) else action.get("device_type")))
+    if verb not in ("drop", "launch") or card is None or not _can(verb, card):
+        return []
+    choices = template_choices(card, verb)
+    if len(choices) < 2:
+        return []
+    try:
+        now = template_spec(action.get("template") if isinstance(action.get("template"), dict) else None, card)
+    except (KeyError, TypeError, ValueError):
+        now = None
+    out: list[Choice] = []
+    for spec, allowed_by in choices:
+        label = template_words(spec) + ("" if allowed_by == card.name else f" ({allowed_by})")
+        values = {
+            "action": verb,
+            "dev_bearing": spec.bearing,
+            "dev_direction": "" if spec.bearing == "straight" else ("right" if spec.side > 0 else "left"),
+            "dev_speed": str(spec.speed),
+        }
+        out.append((label, "template current" if spec == now else "template", values))
+    return out
 
 
 def _can(verb: str, card: Any) -> bool:
@@ -92,7 +129,7 @@ def dial_menu(doc: dict[str, Any]) -> list[Choice]:
     raw = doc.get("action")
     action: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if action.get("type") in ("drop", "launch"):
-        return device_menu()
+        return device_menu(action)
     ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
     out: list[Choice] = []
