@@ -312,6 +312,8 @@ def test_a_ship_launches_a_device_picked_like_a_drop(client: Client) -> None:
     launches = _dial(client.get("/setup/", devices["Launch"]).content.decode())
     assert "Proton Bomb" not in launches and launches["Proton Bomb, launched"]["action"] == "launch"
     assert len(launches) <= 12
+    # the card launched by its own text first, before the bombs another card lets a ship launch (in reach)
+    assert list(launches)[2] == "Electro-Chaff Missiles, launched"
     chaff = launches["Electro-Chaff Missiles, launched"]
     assert (chaff["action"], chaff["device_type"]) == ("launch", "electro-chaff-cloud")
     launched = client.get("/setup/", chaff).content.decode()

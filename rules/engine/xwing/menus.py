@@ -82,7 +82,9 @@ def device_menu(action: dict[str, Any] | None = None) -> list[Choice]:
     action = action or {}
     verb = "launch" if action.get("type") == "launch" else "drop"
     out: list[Choice] = [(word, "verb", {"action": v, **UNPICKED}) for v, word in PLACINGS]
-    for t, card in CARDS.items():
+    # the cards placed this way by their own text first (Electro-Chaff Missiles), then the bombs another card
+    # lets a ship launch: a phone shows the first rows above its sticky bar
+    for t, card in sorted(CARDS.items(), key=lambda item: verb not in item[1].modes):
         if _can(verb, card):
             label = card.name if verb == "drop" else f"{card.name}, launched"
             out.append((label, "device", {"action": verb, **UNPICKED, "device_type": t}))
