@@ -354,3 +354,25 @@ def test_a_bomb_launched_offers_its_card_s_templates_and_trajectory_simulator_s(
     assert "1 straight" in bomb and "5 straight (Trajectory Simulator)" in bomb
     page = client.get("/setup/", bomb["5 straight (Trajectory Simulator)"]).content.decode()
     assert "5 straight" in _verdict(page)
+
+
+def test_a_launch_is_worded_as_players_say_it(client: Client) -> None:
+    """A trial found "Still needed: the device dropped" under "drops or launches", "The Electro-Chaff Missiles
+    launched is placed", "The electro chaff cloud lands", a step "Electro chaff cloud" and "It is placed
+    exactly as given.": the page says what is still needed for the way chosen, names the cloud as its card
+    spells it and the template used, and each step says something."""
+    placing = client.get("/setup/", _placing(client)).content.decode()
+    assert "Still needed: the device it drops." in placing and "the device dropped" not in placing
+    launch = client.get("/setup/", _dial(placing)["Launch"]).content.decode()
+    assert "Still needed: the device it launches." in launch
+    chaff = client.get("/setup/", _dial(launch)["Electro-Chaff Missiles, launched"]).content.decode()
+    page = htmllib.unescape(client.get("/setup/", _dial(chaff)["3 bank right"]).content.decode())
+    note = re.search(r'data-testid="action-note">(.*?)</p>', page, re.S)
+    assert note is not None
+    assert note.group(1).startswith(
+        "The Electro-Chaff Cloud is launched with the 3 bank right template at T-65 X-wing's front guides"
+    )
+    assert _verdict(page).startswith("The Electro-Chaff Cloud is launched with the 3 bank right template")
+    assert "Electro-Chaff Cloud is placed" in page  # a step's title
+    for wrong in ("Missiles launched is", "lectro chaff", "exactly as given", "Still needed"):
+        assert wrong not in page, wrong

@@ -275,7 +275,7 @@ def drop_findings(scenario: Scenario) -> DeviceFindings:
                 "ship": ship.id,
                 "card": card.name,
                 # an obstacle dropped like a device has its own guides, not its card's (loose cargo)
-                "obstacle": dev["type"].replace("-", " ") if card.category == "obstacle" else None,
+                "obstacle": shape_catalog.type_words(dev["type"]) if card.category == "obstacle" else None,
                 "clause": card.clause,
                 "card_templates": tuple(t.name for t in card.templates),
                 "default": default,
@@ -302,7 +302,7 @@ def _obstacle_landing(
     from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
 
     found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), card.name))
-    obstacle = dev["type"].replace("-", " ")
+    obstacle = shape_catalog.type_words(dev["type"])
     if not play_area(scenario).covers(token.polygon):
         found.outcome["reason"] = "part of it would be outside the play area"
         found.facts.append(Fact("obstacle-outside", {}, (token.id,)))

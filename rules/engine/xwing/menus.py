@@ -17,6 +17,7 @@ from rules.engine.xwing.devices import CARDS, template_choices, template_spec, t
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.pieces import ship_outline, ship_pose
+from rules.engine.xwing.shapes import type_words
 from rules.engine.xwing.ships import CHASSIS
 
 Choice = tuple[str, str, dict[str, str]]
@@ -173,10 +174,20 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
     device = action.get("device")
     dtype = device.get("type") if isinstance(device, dict) else action.get("device_type")
     card = CARDS.get(str(dtype))
-    what = f"The {card.name}" if card else "The device"
     guides = "rear" if verb == "drop" else "front"
     done = "dropped" if verb == "drop" else "launched"
-    out = [f"{what} {done} is placed by its template at {names[ship['id']]}'s {guides} guides (drawn on the table)."]
+    at = f"{names[ship['id']]}'s {guides} guides (drawn on the table)"
+    if card is None:
+        out = [f"A device {done} is placed with its card's template at {at}."]
+    else:
+        what = type_words(str(dtype)) if card.category == "obstacle" else card.name
+        tmpl = action.get("template")
+        try:
+            spec = template_spec(tmpl if isinstance(tmpl, dict) else None, card)
+        except (KeyError, TypeError, ValueError):
+            spec = card.templates[0]
+        be = "are" if what.endswith("s") else "is"  # Cluster Mines, Spare Parts
+        out = [f"The {what} {be} {done} with the {template_words(spec)} template at {at}."]
     placed = [
         names[p["id"]]
         for p in pieces
