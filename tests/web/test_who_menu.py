@@ -376,3 +376,15 @@ def test_a_launch_is_worded_as_players_say_it(client: Client) -> None:
     assert "Electro-Chaff Cloud is placed" in page  # a step's title
     for wrong in ("Missiles launched is", "lectro chaff", "exactly as given", "Still needed"):
         assert wrong not in page, wrong
+
+
+def test_each_template_of_a_launch_has_its_preview_on_the_table(client: Client) -> None:
+    """Like a dial's maneuvers, each template offered shows (on hover or focus) where it would put the
+    Electro-Chaff Cloud: its template from the front guides and the cloud at its far end."""
+    launch = _dial(client.get("/setup/", _placing(client)).content.decode())["Launch"]
+    page = client.get(
+        "/setup/", _dial(client.get("/setup/", launch).content.decode())["Electro-Chaff Missiles, launched"]
+    ).content.decode()
+    ghosts = dict(re.findall(r'<g class="option-ghost" data-option="([^"]+)"(.*?)</g>', page, re.S))
+    assert set(ghosts) == {"3 bank left", "3 bank right", "4 straight"}
+    assert all(body.count("<polygon") + body.count("<path") >= 2 for body in ghosts.values())

@@ -12,10 +12,18 @@ from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.scenario import Scenario, reader_names
-from rules.engine.xwing.devices import CARDS, template_choices, template_spec, template_words
+from rules.engine.scenario import Piece, Scenario, reader_names
+from rules.engine.xwing.devices import (
+    CARDS,
+    DeviceCard,
+    place_device,
+    template_choices,
+    template_spec,
+    template_words,
+)
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
+from rules.engine.xwing.paths import TemplateSpec
 from rules.engine.xwing.pieces import ship_outline, ship_pose
 from rules.engine.xwing.shapes import type_words
 from rules.engine.xwing.ships import CHASSIS
@@ -101,16 +109,12 @@ def device_templates(action: dict[str, Any]) -> list[Choice]:
     card = CARDS.get(str(device.get("type") if isinstance(device, dict) else action.get("device_type")))
     if verb not in ("drop", "launch") or card is None or not _can(verb, card):
         return []
-    choices = template_choices(card, verb)
-    if len(choices) < 2:
-        return []
     try:
         now = template_spec(action.get("template") if isinstance(action.get("template"), dict) else None, card)
     except (KeyError, TypeError, ValueError):
         now = None
     out: list[Choice] = []
-    for spec, allowed_by in choices:
-        label = template_words(spec) + ("" if allowed_by == card.name else f" ({allowed_by})")
+    for label, spec in _templates(card, verb):
         values = {
             "action": verb,
             "dev_bearing": spec.bearing,
@@ -119,6 +123,14 @@ def device_templates(action: dict[str, Any]) -> list[Choice]:
         }
         out.append((label, "template current" if spec == now else "template", values))
     return out
+
+
+def _templates(card: DeviceCard, verb: str) -> list[tuple[str, TemplateSpec]]:
+    """Each template a device may be placed with, labelled as the menu offers it; none when there is no choice."""
+    choices = template_choices(card, verb)
+    if len(choices) < 2:
+        return []
+    return [(template_words(t) + ("" if by == card.name else f" ({by})"), t) for t, by in choices]
 
 
 def _can(verb: str, card: Any) -> bool:
@@ -145,8 +157,11 @@ def dial_menu(doc: dict[str, Any]) -> list[Choice]:
 
 
 def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
-    """Each dial choice's template and fully executed final base (no bump: a preview, not a ruling)."""
+    """Each dial choice's template and fully executed final base (no bump: a preview, not a ruling); for a
+    picked device, each template it may be placed with and where the device would land."""
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
+    if ship is not None and action.get("type") in ("drop", "launch"):
+        return _device_ghosts(ship, action)
     if ship is None or ship.size == "huge":
         return ()
     start = ship_pose(ship)
@@ -160,6 +175,20 @@ def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, 
         full = unbumped_final(bearing, side, path, frame)
         out.append((label, (frame.polygon(path.template()), ship_outline(ship, full))))
     return tuple(out)  # a Tallon roll previews its middle position only
+
+
+def _device_ghosts(ship: Piece, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
+    device = action.get("device")
+    dtype = str(device.get("type") if isinstance(device, dict) else action.get("device_type"))
+    card = CARDS.get(dtype)
+    if card is None or not _can(str(action["type"]), card):
+        return ()
+    drop = action["type"] == "drop"
+    out = []
+    for label, spec in _templates(card, str(action["type"])):
+        template, tokens = place_device(ship, "ghost", dtype, spec, drop=drop)
+        out.append((label, (template, *(t.polygon for t in tokens))))
+    return tuple(out)
 
 
 def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
