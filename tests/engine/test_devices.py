@@ -250,3 +250,11 @@ def test_a_device_placed_with_a_choice_of_template_names_it_in_the_verdict() -> 
     five = rule([ship("a", 400, 400)], drop(verb="launch", template={"bearing": "straight", "speed": 5}))
     assert "launched with the 5 straight template" in five.summary
     assert "template" not in rule([ship("a", 400, 400)], drop()).summary
+
+
+def test_an_obstacle_launched_is_labelled_on_the_table_as_what_lands() -> None:
+    """The picture labelled the cloud "Electro-Chaff Missiles" (its card); it is the Electro-Chaff Cloud."""
+    r = rule([ship("a", 400, 400)], drop("electro-chaff-cloud", "launch", did="chaff"))
+    assert [f.label for f in r.figures if f.kind == "device"] == ["Electro-Chaff Cloud"]
+    cargo = rule([ship("a", 400, 400, size="medium")], drop("loose-cargo", did="cargo"))
+    assert [f.label for f in cargo.figures if f.kind == "device"] == ["Loose cargo"]

@@ -301,8 +301,10 @@ def _obstacle_landing(
     """An obstacle placed with a template: the device rules place it, then it is an obstacle on the table."""
     from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
 
-    found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), card.name))
     obstacle = shape_catalog.type_words(dev["type"])
+    # the table shows what lands (the Electro-Chaff Cloud), not the card that placed it
+    label = obstacle[:1].upper() + obstacle[1:]
+    found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), label))
     if not play_area(scenario).covers(token.polygon):
         found.outcome["reason"] = "part of it would be outside the play area"
         found.facts.append(Fact("obstacle-outside", {}, (token.id,)))
