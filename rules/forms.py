@@ -28,7 +28,12 @@ DEFAULT_ROWS = 3
 GAMES = games.all_games()
 
 
-SPELLED = {"drk-1-probe-droid": "DRK-1 probe droid", "grav": "Grav well", "other": "Other token"}
+SPELLED = {
+    "drk-1-probe-droid": "DRK-1 probe droid",
+    "electro-chaff-cloud": "Electro-Chaff Cloud",
+    "grav": "Grav well",
+    "other": "Other token",
+}
 """Values whose words are not the value with spaces (a printed name's capitals)."""
 
 

@@ -153,7 +153,7 @@ NEEDED = {
     "attacker": "who attacks",
     "attacker_zone": "the attacker's hull zone",
     "defender_zone": "the defender's hull zone",
-    "device": "the device dropped",
+    "device": "the device",
     "template": "the device's template",
     "bearing": "the maneuver",
     "direction": "the maneuver's direction (left or right)",
@@ -168,6 +168,10 @@ NEEDED = {
     "placements": "where the squadrons go",
 }
 """What an action still lacks, in the player's words, by the action's field (its first name after ``action.``)."""
+
+
+PLACES = {"drop": "drops", "launch": "launches"}
+"""A device still to be picked, as the way it is placed says it ("the device it launches")."""
 
 
 def is_missing(message: str) -> bool:
@@ -192,6 +196,8 @@ def still_needed(setup: Setup) -> list[str]:
             value = value.get(key) if isinstance(value, dict) else None
         if prob.message.startswith("is required") or value in (None, "", [], {}):
             words = NEEDED.get(path[0], path[0].replace("_", " "))
+            if path[0] == "device" and action.get("type") in PLACES:  # the menu above says which way
+                words = f"the device it {PLACES[action['type']]}"
             if words not in out:
                 out.append(words)
     return out

@@ -214,9 +214,16 @@ def _page(
             _say(s, "snaps", e.message)
     if isinstance(s.document, dict) and str(s.document.get("game")) in games.names() and not json_mode:
         game = games.get(str(s.document["game"]))
-        menu = game.action_menu(s.document)
+        offered = game.action_menu(s.document)
         chosen = action_so_far(s.document)
-        ctx["menu_devices"] = bool(menu) and all(kind == "device" for _, kind, _ in menu)
+        # a picked device's templates are offered open below its folded list (a dial of their own)
+        menu = [c for c in offered if c[1].split()[0] != "template"]
+        ctx["templates"] = [
+            (label, kind, link_html(address, values), "current" in kind)
+            for label, kind, values in offered
+            if kind.split()[0] == "template"
+        ]
+        ctx["menu_devices"] = bool(menu) and any(kind == "device" for _, kind, _ in menu)
         # a list of names or an Armada speed chart wraps; a dial scrolls sideways in two rows
         ctx["menu_wraps"] = bool(menu) and all(kind.split()[0] in WRAPPED for _, kind, _ in menu)
         ctx["menu_label"] = (
@@ -235,7 +242,7 @@ def _page(
         # once the device, where a move goes or an Armada tool's side is chosen, the long list folds away
         # under what was chosen (the verdict and the snaps stay on the phone's screen)
         ctx["menu_collapse"] = bool(chosen_now) and (
-            ctx["menu_devices"] or any(k == "toward" or "side" in v for _, k, v in chosen_now)
+            any(k == "device" for _, k, _ in chosen_now) or any(k == "toward" or "side" in v for _, k, v in chosen_now)
         )
         pieces = s.document.get("pieces")
         who = game.who_menu(pieces if isinstance(pieces, list) else [], chosen)
@@ -283,7 +290,7 @@ def _row_errors(s: Setup) -> bool:
     )
 
 
-WRAPPED = ("device", "distance", "toward", "speed", "side", "click", "current")
+WRAPPED = ("verb", "device", "distance", "toward", "speed", "side", "click", "current")
 """Kinds of action-menu choice laid out as wrapping lines on a phone (not the dial's sideways rows)."""
 
 

@@ -98,3 +98,21 @@ def test_links_drawn_over_the_armada_table_have_no_serious_issue(
         expect(page.locator(f"#preview .zoomable {links}")).to_have_count(count)
         expect(page.locator("#preview .overview a")).to_have_count(0)
         assert serious(page) == []
+
+
+LAUNCH_TEMPLATES = (
+    "game=xwing&edition=2.5&action=launch&ship=a&device_type=electro-chaff-cloud&dev_bearing=bank"
+    "&dev_direction=right&dev_speed=3&pick=1&p-TOTAL_FORMS=1&p-INITIAL_FORMS=0&p-0-id=a&p-0-kind=ship"
+    "&p-0-chassis=t65xwing&p-0-size=small&p-0-x=450&p-0-y=300&p-0-heading=0"
+)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_launch_s_template_links_have_no_serious_issue(browser: Browser, base_url: str, scheme: str) -> None:
+    """Trial 4: a launch's templates are links beside the folded device list (the chosen one marked)."""
+    with watched_page(browser, **PHONE, color_scheme=scheme) as page:
+        page.goto(f"{base_url}/setup/?{LAUNCH_TEMPLATES}")
+        expect(page.get_by_role("navigation", name="Its template")).to_be_visible()
+        expect(page.get_by_role("link", name="3 bank right", exact=True)).to_have_attribute("aria-current", "true")
+        page.wait_for_load_state("networkidle")
+        assert serious(page) == [], scheme

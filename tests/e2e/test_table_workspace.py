@@ -119,6 +119,28 @@ def test_a_proximity_mine_dropped_partly_under_an_enemy_ship(journey: Journey) -
     assert j.actions == 7
 
 
+def test_a_t65_launches_electro_chaff_missiles_with_the_3_bank_right_template(journey: Journey) -> None:
+    """The launch's template is tapped like a dial choice, and the launches are a short list of their own: the
+    device and the template are in reach, and the table is still in view after them (before, the device was
+    the 23rd link, below a phone's screen, and the page stayed scrolled past the table)."""
+    j = journey
+    j.add("xwing:ship:t65xwing")
+    j.link("T-65 X-wing drops or launches a device")
+    j.link("Launch")
+    j.link("Electro-Chaff Missiles, launched")
+    j.link("3 bank right")
+    j.settle()
+    expect(j.page.get_by_test_id("verdict")).to_contain_text("launched with the 3 bank right template")
+    expect(j.page.get_by_role("link", name="3 bank right", exact=True)).to_have_attribute("aria-current", "true")
+    assert j.page.evaluate("() => window.scrollY") == 0
+    box, size = j.page.locator("#preview .zoomable [data-piece]").first.bounding_box(), j.page.viewport_size
+    assert box is not None and size is not None  # the launching ship, on the table, is on the screen
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+    j.explain()
+    expect(j.page.locator("h1.verdict")).to_contain_text("3 bank right")
+    assert j.actions == 6
+
+
 def test_a_range_2_attack_obstructed_by_an_asteroid_in_2_0(journey: Journey) -> None:
     j = journey
     j.link("X-Wing 2.0")

@@ -226,3 +226,35 @@ def test_blazer_bomb_blaze_under_a_ship_is_not_resolved_now_and_a_fused_bomb_pla
     assert under["detonations"][0]["places"]["overlapping"] == ["a"]
     fused = rule([ship("a", 400, 450), _bomb("bb", 400, 400, "blazer-bomb", fuses=1)], {"type": "detonate"}).outcome
     assert "places" not in fused["detonations"][0]
+
+
+def test_a_device_placed_with_a_choice_of_template_names_it_in_the_verdict() -> None:
+    """Electro-Chaff Missiles launch with [3 left bank], [3 right bank] or [4 straight]: the answer says which
+    one was used (it said only "lands at the template's far end"); a bomb launched may be, with Trajectory
+    Simulator, the [5 straight]; a bomb dropped with its one template keeps its short verdict."""
+    from rules.engine.xwing.devices import CARDS, template_choices, template_words
+
+    right = {"bearing": "bank", "speed": 3, "direction": "right"}
+    r = rule([ship("a", 400, 400)], drop("electro-chaff-cloud", "launch", right, did="chaff"))
+    assert "launched with the 3 bank right template" in r.summary
+    left = rule([ship("a", 400, 400)], drop("electro-chaff-cloud", "launch", did="chaff"))
+    assert "launched with the 3 bank left template" in left.summary  # the card's first, when none is given
+    chaff = [template_words(t) for t, _ in template_choices(CARDS["electro-chaff-cloud"], "launch")]
+    assert chaff == ["3 bank left", "3 bank right", "4 straight"]
+    bomb = template_choices(CARDS["proton-bomb"], "launch")
+    assert [(template_words(t), by) for t, by in bomb] == [
+        ("1 straight", "Proton Bomb"),
+        ("5 straight", "Trajectory Simulator"),
+    ]
+    assert template_choices(CARDS["proton-bomb"], "drop") == [(CARDS["proton-bomb"].templates[0], "Proton Bomb")]
+    five = rule([ship("a", 400, 400)], drop(verb="launch", template={"bearing": "straight", "speed": 5}))
+    assert "launched with the 5 straight template" in five.summary
+    assert "template" not in rule([ship("a", 400, 400)], drop()).summary
+
+
+def test_an_obstacle_launched_is_labelled_on_the_table_as_what_lands() -> None:
+    """The picture labelled the cloud "Electro-Chaff Missiles" (its card); it is the Electro-Chaff Cloud."""
+    r = rule([ship("a", 400, 400)], drop("electro-chaff-cloud", "launch", did="chaff"))
+    assert [f.label for f in r.figures if f.kind == "device"] == ["Electro-Chaff Cloud"]
+    cargo = rule([ship("a", 400, 400, size="medium")], drop("loose-cargo", did="cargo"))
+    assert [f.label for f in cargo.figures if f.kind == "device"] == ["Loose cargo"]

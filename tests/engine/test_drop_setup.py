@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine import evaluate
 from rules.engine.geometry import overlaps
-from rules.engine.xwing.devices import CARDS, _spec, place_device
+from rules.engine.xwing.devices import CARDS, place_device, template_spec
 from rules.engine.xwing.menus import action_notes
 from rules.engine.xwing.pieces import outline
 from rules.engine.xwing.snaps import snap_menu
@@ -42,7 +42,7 @@ def test_a_drop_offers_no_place_for_a_device_already_on_the_table_but_one_for_th
 
 def test_the_sheet_says_where_the_dropped_device_goes_and_which_ship_it_affects() -> None:
     notes = " ".join(action_notes(PIECES, DROP))
-    assert "The Proximity Mine dropped is placed by its template at TIE/ln Fighter's rear guides" in notes
+    assert "The Proximity Mine is dropped with the 1 straight template at TIE/ln Fighter's rear guides" in notes
     assert "The Mine 1 already on the table is another device: no places are offered for it." in notes
     assert "whichever ship it lands on, any player's" in notes
     assert "pm" not in notes.split() and "proximity-mine" not in notes  # names, never ids
@@ -71,7 +71,7 @@ def test_a_ship_snapped_partly_under_the_device_comes_from_its_far_side_clear_of
         moved.piece("x"),
         "m",
         action["device"]["type"],
-        _spec(None, CARDS[action["device"]["type"]]),
+        template_spec(None, CARDS[action["device"]["type"]]),
         drop=kind == "drop",
     )
     device, tie, dropper = tokens[0].polygon, outline(moved.piece("t")), outline(moved.piece("x"))

@@ -39,7 +39,8 @@ def needed(client: Client, q: dict[str, str]) -> str | None:
         ),
         (XWING | {"action": "attack", "attacker": "a"}, "the target (the defender)"),
         (XWING | {"action": "maneuver", "ship": "a", "bearing": "bank"}, "the speed; the maneuver's direction"),
-        (XWING | {"action": "drop", "ship": "a"}, "the device dropped"),
+        (XWING | {"action": "drop", "ship": "a"}, "the device it drops"),
+        (XWING | {"action": "launch", "ship": "a"}, "the device it launches"),
     ],
 )
 def test_the_sheet_says_what_the_chosen_action_still_needs_in_the_players_words(
@@ -75,7 +76,7 @@ def test_a_drop_says_in_the_sheet_where_the_device_goes_and_offers_no_place_for_
     page = html.unescape(client.get("/setup/", q).content.decode())
     note = re.search(r'<p class="action-note" data-testid="action-note">([^<]*)</p>', page)
     assert note is not None
-    assert "placed by its template at T-65 X-wing's rear guides" in note.group(1)
+    assert "dropped with the 1 straight template at T-65 X-wing's rear guides" in note.group(1)
     assert "Mine 1 already on the table is another device" in note.group(1) and "any player's" in note.group(1)
     snaps = re.search(r'<nav class="snaps".*?</nav>', page, re.S)
     assert snaps is not None and "TIE/ln Fighter: partly under the Proximity Mine" in snaps.group(0)

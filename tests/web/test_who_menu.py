@@ -278,24 +278,113 @@ def test_quoting_is_quote_plus(text: str) -> None:
     assert quoted(text) == quote_plus(text)
 
 
-def test_a_ship_launches_a_device_picked_like_a_drop(client: Client) -> None:
-    """Electro-Chaff Missiles are only launched, and any bomb may be: "drops or launches a device" offers the
-    drops, then the launches (a helper found no way to set a launch up but typing: only drops were offered)."""
+def _dial(page: str) -> dict[str, dict[str, str]]:
+    """The action menu's links (devices, ways of placing them, templates): label -> the query each sets."""
+    return {
+        htmllib.unescape(label): {k: v[0] for k, v in parse_qs(urlparse(htmllib.unescape(href)).query).items()}
+        for href, label in re.findall(r'<a class="dial-[a-z ]+" href="([^"]+)"[^>]*>([^<]+)</a>', page)
+    }
+
+
+def _verdict(page: str) -> str:
+    found = re.search(r'id="verdict">(.*?)</', page, re.S)
+    assert found is not None
+    return htmllib.unescape(found.group(1))
+
+
+def _placing(client: Client) -> dict[str, str]:
     q = {"game": "xwing", "edition": "2.5", "action": "maneuver", **ROWS, "p-TOTAL_FORMS": "2", "pick": "1"}
     q |= row(0, id="a", kind="ship", chassis="t65xwing", size="small", x="300", y="300", heading="0", player="1")
     q |= row(1, id="b", kind="ship", chassis="tielnfighter", size="small", x="300", y="500", heading="180", player="2")
     who = links(client.get("/setup/", q).content.decode())
-    placing = who["T-65 X-wing drops or launches a device"]
-    page = client.get("/setup/", placing).content.decode()
-    devices = {
-        htmllib.unescape(label): {k: v[0] for k, v in parse_qs(urlparse(htmllib.unescape(href)).query).items()}
-        for href, label in re.findall(r'<a class="dial-device" href="([^"]+)"[^>]*>([^<]+)</a>', page)
-    }
+    return who["T-65 X-wing drops or launches a device"]
+
+
+def test_a_ship_launches_a_device_picked_like_a_drop(client: Client) -> None:
+    """Electro-Chaff Missiles are only launched, and any bomb may be: "drops or launches a device" offers the
+    drops and a "Launch" choice that offers the launches instead (a helper found no way to set a launch up but
+    typing; then both lists at once were 22 links, the last below a phone's screen)."""
+    devices = _dial(client.get("/setup/", _placing(client)).content.decode())
     assert "Electro-Chaff Missiles" not in devices  # it cannot be dropped
-    assert devices["Proton Bomb"]["action"] == "drop" and devices["Proton Bomb, launched"]["action"] == "launch"
-    chaff = devices["Electro-Chaff Missiles, launched"]
+    assert devices["Proton Bomb"]["action"] == "drop"
+    assert not any(label.endswith(", launched") for label in devices)  # the launches wait for "Launch"
+    assert len(devices) <= 16 and list(devices)[:2] == ["Drop", "Launch"]  # the way first, in reach
+    launches = _dial(client.get("/setup/", devices["Launch"]).content.decode())
+    assert "Proton Bomb" not in launches and launches["Proton Bomb, launched"]["action"] == "launch"
+    assert len(launches) <= 12
+    # the card launched by its own text first, before the bombs another card lets a ship launch (in reach)
+    assert list(launches)[2] == "Electro-Chaff Missiles, launched"
+    chaff = launches["Electro-Chaff Missiles, launched"]
     assert (chaff["action"], chaff["device_type"]) == ("launch", "electro-chaff-cloud")
     launched = client.get("/setup/", chaff).content.decode()
     assert 'aria-current="true">T-65 X-wing drops or launches a device<' in launched  # the chosen action
-    verdict = re.search(r'id="verdict">(.*?)</', launched, re.S)
-    assert verdict is not None and "chaff cloud lands at the template" in htmllib.unescape(verdict.group(1))
+    assert "launched with the 3 bank left template and lands" in _verdict(launched)
+
+
+def test_a_launched_device_s_template_is_picked_by_tapping(client: Client) -> None:
+    """Electro-Chaff Missiles launch with the [3 left bank], [3 right bank] or [4 straight]: once the device is
+    picked its templates are offered as links (the card's first marked chosen while none is given), and the one
+    tapped is the template the ruling uses (before, only three folded selects could change it)."""
+    launches = _dial(client.get("/setup/", _placing(client)).content.decode())
+    page = client.get(
+        "/setup/", _dial(client.get("/setup/", launches["Launch"]).content.decode())["Electro-Chaff Missiles, launched"]
+    ).content.decode()
+    nav = re.search(r'<nav class="dial devices" aria-label="Its template">.*?</nav>', page, re.S)
+    assert nav is not None
+    templates = _dial(nav.group(0))
+    assert list(templates) == ["3 bank left", "3 bank right", "4 straight"]
+    assert re.search(r'aria-current="true">3 bank left<', nav.group(0))  # the card's default, in use
+    right = client.get("/setup/", templates["3 bank right"]).content.decode()
+    assert re.search(r'aria-current="true">3 bank right<', right)
+    assert "3 bank right" in _verdict(right) and "3 bank left" not in _verdict(right)
+    straight = client.get("/setup/", _dial(right)["4 straight"]).content.decode()
+    assert "4 straight" in _verdict(straight)
+
+
+def test_a_bomb_launched_offers_its_card_s_templates_and_trajectory_simulator_s(client: Client) -> None:
+    """A bomb is launched with its card's template (Constable Zuvio, Bombardment Drone) or, with Trajectory
+    Simulator, the [5 straight]; a bomb dropped with one template offers no choice."""
+    drops = _dial(client.get("/setup/", _placing(client)).content.decode())
+    dropped = client.get("/setup/", drops["Proton Bomb"]).content.decode()
+    assert 'aria-label="Its template"' not in dropped
+    thermal = _dial(client.get("/setup/", drops["Thermal Detonator"]).content.decode())
+    assert "1 straight" in thermal and "2 straight" in thermal and "5 straight (Trajectory Simulator)" not in thermal
+    launches = _dial(client.get("/setup/", drops["Launch"]).content.decode())
+    bomb = _dial(client.get("/setup/", launches["Proton Bomb, launched"]).content.decode())
+    assert "1 straight" in bomb and "5 straight (Trajectory Simulator)" in bomb
+    page = client.get("/setup/", bomb["5 straight (Trajectory Simulator)"]).content.decode()
+    assert "5 straight" in _verdict(page)
+
+
+def test_a_launch_is_worded_as_players_say_it(client: Client) -> None:
+    """A trial found "Still needed: the device dropped" under "drops or launches", "The Electro-Chaff Missiles
+    launched is placed", "The electro chaff cloud lands", a step "Electro chaff cloud" and "It is placed
+    exactly as given.": the page says what is still needed for the way chosen, names the cloud as its card
+    spells it and the template used, and each step says something."""
+    placing = client.get("/setup/", _placing(client)).content.decode()
+    assert "Still needed: the device it drops." in placing and "the device dropped" not in placing
+    launch = client.get("/setup/", _dial(placing)["Launch"]).content.decode()
+    assert "Still needed: the device it launches." in launch
+    chaff = client.get("/setup/", _dial(launch)["Electro-Chaff Missiles, launched"]).content.decode()
+    page = htmllib.unescape(client.get("/setup/", _dial(chaff)["3 bank right"]).content.decode())
+    note = re.search(r'data-testid="action-note">(.*?)</p>', page, re.S)
+    assert note is not None
+    assert note.group(1).startswith(
+        "The Electro-Chaff Cloud is launched with the 3 bank right template at T-65 X-wing's front guides"
+    )
+    assert _verdict(page).startswith("The Electro-Chaff Cloud is launched with the 3 bank right template")
+    assert "Electro-Chaff Cloud is placed" in page  # a step's title
+    for wrong in ("Missiles launched is", "lectro chaff", "exactly as given", "Still needed"):
+        assert wrong not in page, wrong
+
+
+def test_each_template_of_a_launch_has_its_preview_on_the_table(client: Client) -> None:
+    """Like a dial's maneuvers, each template offered shows (on hover or focus) where it would put the
+    Electro-Chaff Cloud: its template from the front guides and the cloud at its far end."""
+    launch = _dial(client.get("/setup/", _placing(client)).content.decode())["Launch"]
+    page = client.get(
+        "/setup/", _dial(client.get("/setup/", launch).content.decode())["Electro-Chaff Missiles, launched"]
+    ).content.decode()
+    ghosts = dict(re.findall(r'<g class="option-ghost" data-option="([^"]+)"(.*?)</g>', page, re.S))
+    assert set(ghosts) == {"3 bank left", "3 bank right", "4 straight"}
+    assert all(body.count("<polygon") + body.count("<path") >= 2 for body in ghosts.values())

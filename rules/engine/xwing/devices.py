@@ -9,7 +9,7 @@ device for overlap and range.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shapely import Polygon
@@ -120,7 +120,28 @@ class PlacedToken:
     polygon: Polygon
 
 
-def _spec(tmpl: dict[str, Any] | None, card: DeviceCard) -> TemplateSpec:
+TRAJECTORY_SIMULATOR = TemplateSpec("straight", 5)
+"""Trajectory Simulator: a bomb launched with the [5 straight] (xwing-geometry.md §4.2)."""
+
+
+def template_words(spec: TemplateSpec) -> str:
+    """A template as the dial and the menus name it: "3 bank right", "4 straight"."""
+    if spec.bearing == "straight":
+        return f"{spec.speed} straight"
+    return f"{spec.speed} {spec.bearing} {'right' if spec.side > 0 else 'left'}"
+
+
+def template_choices(card: DeviceCard, verb: str) -> list[tuple[TemplateSpec, str]]:
+    """The templates a device may be placed with (``verb``: "drop" or "launch"), and the card that allows
+    each: its own card's templates (a bomb launched, by Constable Zuvio or a Bombardment Drone, keeps them),
+    and for a bomb launched also Trajectory Simulator's [5 straight] (xwing-rules.md §2.4)."""
+    out = [(t, card.name) for t in card.templates]
+    if verb == "launch" and card.category == "bomb" and TRAJECTORY_SIMULATOR not in card.templates:
+        out.append((TRAJECTORY_SIMULATOR, "Trajectory Simulator"))
+    return out
+
+
+def template_spec(tmpl: dict[str, Any] | None, card: DeviceCard) -> TemplateSpec:
     if not tmpl:
         return card.templates[0]
     side = -1 if tmpl.get("direction") == "left" else 1
@@ -233,7 +254,7 @@ def drop_findings(scenario: Scenario) -> DeviceFindings:
     ship = scenario.piece(action["ship"])
     dev = action["device"]
     card = CARDS[dev["type"]]
-    spec = _spec(action.get("template"), card)
+    spec = template_spec(action.get("template"), card)
     found = DeviceFindings(_empty_outcome())
     if not _limits(ship, verb, found, scenario.edition):
         found.verdict = Fact("cannot-place", {"ship": ship.id, "verb": verb, "card": card.name})
@@ -254,7 +275,7 @@ def drop_findings(scenario: Scenario) -> DeviceFindings:
                 "ship": ship.id,
                 "card": card.name,
                 # an obstacle dropped like a device has its own guides, not its card's (loose cargo)
-                "obstacle": dev["type"].replace("-", " ") if card.category == "obstacle" else None,
+                "obstacle": shape_catalog.type_words(dev["type"]) if card.category == "obstacle" else None,
                 "clause": card.clause,
                 "card_templates": tuple(t.name for t in card.templates),
                 "default": default,
@@ -264,8 +285,14 @@ def drop_findings(scenario: Scenario) -> DeviceFindings:
         )
     )
     if card.category == "obstacle":
-        return _obstacle_landing(scenario, card, dev, tokens[0], found)
-    return _landing(scenario, card, dev["type"], tokens, found, "dropped" if drop else "launched")
+        _obstacle_landing(scenario, card, dev, tokens[0], found)
+    else:
+        _landing(scenario, card, dev["type"], tokens, found, "dropped" if drop else "launched")
+    if found.verdict is not None and len(template_choices(card, verb)) > 1:
+        # the template was a choice (the setup page offers it): the answer names the one used
+        named = {"template": template_words(spec), "verb": "dropped" if drop else "launched"}
+        found.verdict = replace(found.verdict, data={**found.verdict.data, **named})
+    return found
 
 
 def _obstacle_landing(
@@ -274,8 +301,10 @@ def _obstacle_landing(
     """An obstacle placed with a template: the device rules place it, then it is an obstacle on the table."""
     from rules.engine.xwing.setup import place_obstacle_ruling  # setup imports this module's siblings
 
-    found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), card.name))
-    obstacle = dev["type"].replace("-", " ")
+    obstacle = shape_catalog.type_words(dev["type"])
+    # the table shows what lands (the Electro-Chaff Cloud), not the card that placed it
+    label = obstacle[:1].upper() + obstacle[1:]
+    found.figures.append(Figure(f"device-{token.id}", "device", ring(token.polygon), label))
     if not play_area(scenario).covers(token.polygon):
         found.outcome["reason"] = "part of it would be outside the play area"
         found.facts.append(Fact("obstacle-outside", {}, (token.id,)))

@@ -12,11 +12,20 @@ from typing import Any
 
 from shapely import Polygon
 
-from rules.engine.scenario import Scenario, reader_names
-from rules.engine.xwing.devices import CARDS
+from rules.engine.scenario import Piece, Scenario, reader_names
+from rules.engine.xwing.devices import (
+    CARDS,
+    DeviceCard,
+    place_device,
+    template_choices,
+    template_spec,
+    template_words,
+)
 from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
+from rules.engine.xwing.paths import TemplateSpec
 from rules.engine.xwing.pieces import ship_outline, ship_pose
+from rules.engine.xwing.shapes import type_words
 from rules.engine.xwing.ships import CHASSIS
 
 Choice = tuple[str, str, dict[str, str]]
@@ -45,7 +54,7 @@ def who_menu(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[Choic
         moving = atype == "maneuver" and action.get("ship") == sid
         placing = atype in ("drop", "launch") and action.get("ship") == sid
         out.append((f"{name} moves", "current" if moving else "move", {"action": "maneuver", "ship": sid}))
-        values = {"action": "drop", "ship": sid}  # the devices then offer a launch too (``device_menu``)
+        values = {"action": "drop", "ship": sid}  # the device menu then offers "Launch" too (``device_menu``)
         out.append((f"{name} drops or launches a device", "current" if placing else "drop", values))
     if len(ships) <= PAIRS_UP_TO:
         for a in ships:
@@ -67,18 +76,61 @@ def _dial(chassis_id: object) -> Iterator[tuple[str, str, str, str, int]]:
         yield label, difficulty, bearing, direction, speed
 
 
-def device_menu() -> list[Choice]:
-    """The devices a ship can drop, then those it can launch ("launched": a bomb, Electro-Chaff Missiles), by
-    their card's name: the device and how it is placed are picked, not typed."""
-    drops = [
-        (card.name, "device", {"action": "drop", "device_type": t}) for t, card in CARDS.items() if _can("drop", card)
-    ]
-    launches = [
-        (f"{card.name}, launched", "device", {"action": "launch", "device_type": t})
-        for t, card in CARDS.items()
-        if _can("launch", card)
-    ]
-    return drops + launches
+PLACINGS = (("drop", "Drop"), ("launch", "Launch"))
+"""The two ways a ship places a device (rear guides, front guides), offered before the devices."""
+
+UNPICKED = {"device_type": "", "dev_bearing": "", "dev_direction": "", "dev_speed": ""}
+"""A new device or way of placing it starts from no device and its card's own template."""
+
+
+def device_menu(action: dict[str, Any] | None = None) -> list[Choice]:
+    """ "Drop" and "Launch", then the devices a ship can place that way by their card's name (a launch says
+    so: "Electro-Chaff Missiles, launched"): one way's devices at a time keeps the list on a phone's screen
+    (both at once were 22 links).  Once a device is picked, the templates it may be placed with
+    (``device_templates``)."""
+    action = action or {}
+    verb = "launch" if action.get("type") == "launch" else "drop"
+    out: list[Choice] = [(word, "verb", {"action": v, **UNPICKED}) for v, word in PLACINGS]
+    # the cards placed this way by their own text first (Electro-Chaff Missiles), then the bombs another card
+    # lets a ship launch: a phone shows the first rows above its sticky bar
+    for t, card in sorted(CARDS.items(), key=lambda item: verb not in item[1].modes):
+        if _can(verb, card):
+            label = card.name if verb == "drop" else f"{card.name}, launched"
+            out.append((label, "device", {"action": verb, **UNPICKED, "device_type": t}))
+    return out + device_templates(action)
+
+
+def device_templates(action: dict[str, Any]) -> list[Choice]:
+    """For a picked device with a choice of template: each template it may be placed with, as the dial names
+    it ("3 bank right"; one another card allows says which: "5 straight (Trajectory Simulator)"), the one in
+    use (its card's first when none is given) ``current``."""
+    verb = action.get("type")
+    device = action.get("device")
+    card = CARDS.get(str(device.get("type") if isinstance(device, dict) else action.get("device_type")))
+    if verb not in ("drop", "launch") or card is None or not _can(verb, card):
+        return []
+    try:
+        now = template_spec(action.get("template") if isinstance(action.get("template"), dict) else None, card)
+    except (KeyError, TypeError, ValueError):
+        now = None
+    out: list[Choice] = []
+    for label, spec in _templates(card, verb):
+        values = {
+            "action": verb,
+            "dev_bearing": spec.bearing,
+            "dev_direction": "" if spec.bearing == "straight" else ("right" if spec.side > 0 else "left"),
+            "dev_speed": str(spec.speed),
+        }
+        out.append((label, "template current" if spec == now else "template", values))
+    return out
+
+
+def _templates(card: DeviceCard, verb: str) -> list[tuple[str, TemplateSpec]]:
+    """Each template a device may be placed with, labelled as the menu offers it; none when there is no choice."""
+    choices = template_choices(card, verb)
+    if len(choices) < 2:
+        return []
+    return [(template_words(t) + ("" if by == card.name else f" ({by})"), t) for t, by in choices]
 
 
 def _can(verb: str, card: Any) -> bool:
@@ -92,7 +144,7 @@ def dial_menu(doc: dict[str, Any]) -> list[Choice]:
     raw = doc.get("action")
     action: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if action.get("type") in ("drop", "launch"):
-        return device_menu()
+        return device_menu(action)
     ship_id = action.get("ship")
     ship = next((p for p in doc.get("pieces") or [] if isinstance(p, dict) and p.get("id") == ship_id), None)
     out: list[Choice] = []
@@ -105,8 +157,11 @@ def dial_menu(doc: dict[str, Any]) -> list[Choice]:
 
 
 def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
-    """Each dial choice's template and fully executed final base (no bump: a preview, not a ruling)."""
+    """Each dial choice's template and fully executed final base (no bump: a preview, not a ruling); for a
+    picked device, each template it may be placed with and where the device would land."""
     ship = next((p for p in scenario.of_kind("ship") if p.id == action.get("ship")), None)
+    if ship is not None and action.get("type") in ("drop", "launch"):
+        return _device_ghosts(ship, action)
     if ship is None or ship.size == "huge":
         return ()
     start = ship_pose(ship)
@@ -122,6 +177,20 @@ def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, 
     return tuple(out)  # a Tallon roll previews its middle position only
 
 
+def _device_ghosts(ship: Piece, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
+    device = action.get("device")
+    dtype = str(device.get("type") if isinstance(device, dict) else action.get("device_type"))
+    card = CARDS.get(dtype)
+    if card is None or not _can(str(action["type"]), card):
+        return ()
+    drop = action["type"] == "drop"
+    out = []
+    for label, spec in _templates(card, str(action["type"])):
+        template, tokens = place_device(ship, "ghost", dtype, spec, drop=drop)
+        out.append((label, (template, *(t.polygon for t in tokens))))
+    return tuple(out)
+
+
 def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[str]:
     """Said in advance for a drop or a launch: the device is placed by its template at the ship's guides
     (the ruling makes it: ``devices.drop_findings``), so a device already on the table is another piece; and a
@@ -134,10 +203,20 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
     device = action.get("device")
     dtype = device.get("type") if isinstance(device, dict) else action.get("device_type")
     card = CARDS.get(str(dtype))
-    what = f"The {card.name}" if card else "The device"
     guides = "rear" if verb == "drop" else "front"
     done = "dropped" if verb == "drop" else "launched"
-    out = [f"{what} {done} is placed by its template at {names[ship['id']]}'s {guides} guides (drawn on the table)."]
+    at = f"{names[ship['id']]}'s {guides} guides (drawn on the table)"
+    if card is None:
+        out = [f"A device {done} is placed with its card's template at {at}."]
+    else:
+        what = type_words(str(dtype)) if card.category == "obstacle" else card.name
+        tmpl = action.get("template")
+        try:
+            spec = template_spec(tmpl if isinstance(tmpl, dict) else None, card)
+        except (KeyError, TypeError, ValueError):
+            spec = card.templates[0]
+        be = "are" if what.endswith("s") else "is"  # Cluster Mines, Spare Parts
+        out = [f"The {what} {be} {done} with the {template_words(spec)} template at {at}."]
     placed = [
         names[p["id"]]
         for p in pieces

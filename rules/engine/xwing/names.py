@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.engine.game import kind_words
 from rules.engine.xwing.devices import CARDS
+from rules.engine.xwing.shapes import SPELLED
 from rules.engine.xwing.ships import CHASSIS
 
 
@@ -16,4 +17,4 @@ def piece_name(p: Mapping[str, Any]) -> str:
         chassis = CHASSIS.get(str(p.get("chassis")))
         return chassis.name if chassis else f"{p.get('size') or ''} ship".strip().capitalize()
     card = CARDS.get(str(p.get("type"))) if p.get("kind") == "device" else None
-    return card.name if card else kind_words(p)
+    return card.name if card else SPELLED.get(str(p.get("type"))) or kind_words(p)

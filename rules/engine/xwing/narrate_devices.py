@@ -407,10 +407,15 @@ def verdict(f: Fact, v: Voice) -> str:
         return f"The {d['card']} cannot be placed."
     if f.kind == "obstacle-placed":
         under = d["under"]
-        return f"The {d['obstacle']} lands at the template's far end" + (f", under {_and(v, under)}." if under else ".")
+        text = f"The {d['obstacle']} lands at the template's far end"
+        if d.get("template"):
+            text = f"The {d['obstacle']} is {d['verb']} with the {d['template']} template and lands at its far end"
+        return text + (f", under {_and(v, under)}." if under else ".")
     if f.kind == "placed":
         verb = "are" if _plural(d["card"]) else "is"
-        text = f"The {d['card']} {verb} {d['how']}" + (f" under {_and(v, d['under'])}" if d["under"] else "")
+        text = f"The {d['card']} {verb} {d['how']}"
+        text += f" with the {d['template']} template" if d.get("template") else ""
+        text += f" under {_and(v, d['under'])}" if d["under"] else ""
         effects = d["effects"]
         if d["detonates"]:
             text += " and detonates at once"

@@ -19,6 +19,7 @@ from rules.engine.xwing.effects import (
     no_lock_types,
     obstacle_effect,
 )
+from rules.engine.xwing.shapes import type_words
 
 OTHER = {"2.0": "2.5", "2.5": "2.0"}
 TEMPORARY = ("blaze", "electro-chaff-cloud")
@@ -75,7 +76,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         if t.through or t.overlapping:
             steps.append(
                 Step(
-                    f"{with_kind(t.piece.label, str(t.piece.type).replace('-', ' '))} has no effect now",
+                    f"{with_kind(t.piece.label, type_words(str(t.piece.type)))} has no effect now",
                     f"The ship {'moved through' if t.through else 'overlaps'} {t.piece.label}, a bomb: bombs do "
                     "nothing when moved through or overlapped (they are not obstacles); it detonates at the end of the "
                     "Activation Phase.",
@@ -157,7 +158,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
             rules.append(cid(ed, "maneuver/stationary"))
         steps.append(
             Step(
-                f"{with_kind(name, str(t.piece.type).replace('-', ' '))} takes effect",
+                f"{with_kind(name, type_words(str(t.piece.type)))} takes effect",
                 f"The ship {verb} {name}.{why_again} {eff.text()}{(' ' + eff.note) if eff.note else ''}{when}"
                 f"{result_text}",
                 tuple(rules),
@@ -172,7 +173,7 @@ def resolve_contacts(scenario: Scenario, ship_id: str, contacts: MoveContacts, *
         steps.append(
             Step(
                 "Temporary obstacles: removed in the End Phase",
-                f"{scenario.names(temporary)} is temporary: in the End Phase each Blaze or electro-chaff cloud "
+                f"{scenario.names(temporary)} is temporary: in the End Phase each Blaze or Electro-Chaff Cloud "
                 "without a fuse marker is removed, then one fuse marker is removed from each that has one.",
                 (cid(ed, "obstacles/temporary"), cid(ed, "fuse/marker")),
                 tuple(temporary),

@@ -19,6 +19,7 @@ from rules.engine.xwing.contacts import MoveContacts, Touch
 from rules.engine.xwing.narration.common import and_list
 from rules.engine.xwing.pieces import outline, ship_outline
 from rules.engine.xwing.resolve import cid, resolve_contacts
+from rules.engine.xwing.shapes import type_words
 
 OBSTACLES_PER_PLAYER = 3
 SPACING = 100.0
@@ -180,8 +181,9 @@ def place_obstacle_ruling(scenario: Scenario) -> Ruling:
     shape = outline(ob)
     steps = [
         Step(
-            f"{with_kind(ob.label, str(ob.type).replace('-', ' '))} is placed",
-            "It is placed exactly as given.",
+            f"{with_kind(ob.label, type_words(str(ob.type)))} is placed",
+            "Where it is placed, each ship whose base it overlaps resolves the effect of overlapping it; a ship "
+            "it only touches does not.",
             (cid(ed, "obstacles/placed-under"),),
             (ob.id,),
         )
@@ -271,7 +273,7 @@ def _huge_ship_step(ed: str, ship: Piece, ob: Piece) -> Step:
     text = HUGE_EFFECTS.get(str(ob.type))
     if text is None:
         return Step(
-            f"{ship.label} is a huge ship: the appendix is silent on {str(ob.type).replace('-', ' ')}",
+            f"{ship.label} is a huge ship: the appendix is silent on {type_words(str(ob.type))}",
             "Appendix: Huge Ships only covers asteroids, debris clouds and gas clouds; for this obstacle there is "
             "no ruling to give: agree on it at the table or ask your tournament organiser.",
             (cid(ed, "obstacles/huge-ships"),),

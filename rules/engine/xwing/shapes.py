@@ -79,6 +79,16 @@ REMOTE_TYPES = ("buzz-droid-swarm", "drk-1-probe-droid")
 OBSTACLE_DEVICES = ("loose-cargo", "spare-parts", "electro-chaff-cloud")
 """Obstacles a card drops or launches like a device (they are obstacles once placed)."""
 
+SPELLED: dict[str, str] = {"electro-chaff-cloud": "Electro-Chaff Cloud"}
+"""Types players write as their card does, not as plain words (the seeds' "Electro-Chaff Cloud", never
+"electro chaff cloud")."""
+
+
+def type_words(piece_type: str) -> str:
+    """A piece type as players say it: "loose cargo", "debris cloud"; "Electro-Chaff Cloud" as its card spells it."""
+    return SPELLED.get(piece_type) or piece_type.replace("-", " ")
+
+
 NAMES: dict[str, str] = {
     "asteroid-1": "Asteroid 1 (Core Set)",
     "asteroid-2": "Asteroid 2 (Core Set)",

@@ -28,7 +28,7 @@ from shapely.ops import nearest_points
 from rules.engine.geometry import RANGE_BAND_MM, Pose, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
-from rules.engine.xwing.devices import CARDS, _spec, place_device
+from rules.engine.xwing.devices import CARDS, place_device, template_spec
 from rules.engine.xwing.movement import BASIC, maneuver_path, unbumped_final
 from rules.engine.xwing.parse import SPEEDS
 from rules.engine.xwing.pieces import against_guides, outline, ship_pose, ship_square
@@ -177,7 +177,7 @@ def _question_snaps(
                     ship,
                     "snap",
                     str(dtype),
-                    _spec(tmpl if isinstance(tmpl, dict) else None, card),
+                    template_spec(tmpl if isinstance(tmpl, dict) else None, card),
                     drop=atype == "drop",
                 )
             except (KeyError, ValueError, TypeError):
