@@ -29,12 +29,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
+import shapely
 from shapely import LineString, Polygon, affinity, prepare
 
 from rules.engine.armada import dimensions as dim
 from rules.engine.armada import hullzones as hz
 from rules.engine.armada.attack import sight_points
-from rules.engine.armada.pieces import footprint, squadron_base, token_outline
+from rules.engine.armada.pieces import footprint, footprint_parts, squadron_base, token_outline
 from rules.engine.geometry import CLOSE_CALL_MM, Pose
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import Snap, at_least, on_table, slide
@@ -131,9 +133,22 @@ def across(
     its rotation or None where it keeps its own); None where it fits nowhere along the line."""
     s0, s1 = sight_points(att, az if att.kind == "ship" else None, dfn, dz if dfn.kind == "ship" else None)
     line = LineString([s0, s1])
-    ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)] + [o.buffer(CLEARANCE) for o in others]
+    ships = [footprint(p).buffer(CLEARANCE) for p in (att, dfn)]
     for s in ships:
         prepare(s)
+    boxes = shapely.bounds(np.asarray(others, dtype=object)).reshape(-1, 4)
+
+    def clear_of_others(moved: Polygon) -> bool:
+        """At least ``CLEARANCE`` from every other piece (only those whose boxes come that near are measured)."""
+        x0, y0, x1, y1 = moved.bounds
+        near = np.nonzero(
+            (boxes[:, 0] < x1 + CLEARANCE)
+            & (boxes[:, 2] > x0 - CLEARANCE)
+            & (boxes[:, 1] < y1 + CLEARANCE)
+            & (boxes[:, 3] > y0 - CLEARANCE)
+        )[0]
+        return all(moved.distance(others[i]) >= CLEARANCE for i in near.tolist())
+
     own = float(ob.get("rotation", 0.0))
     turns = TURNS if ob.get("outline") is None else (0.0,)  # a measured outline is not turned
     here = (float(ob.get("x")), float(ob.get("y")))
@@ -144,19 +159,24 @@ def across(
         for k in ALONG:
             px, py = s0[0] + k * (s1[0] - s0[0]), s0[1] + k * (s1[1] - s0[1])
             moved = affinity.translate(shape, px - c.x, py - c.y)
-            if any(s.intersects(moved) for s in ships) or not moved.intersects(line):
+            if any(s.intersects(moved) for s in ships) or not moved.intersects(line) or not clear_of_others(moved):
                 continue
             at = (round(here[0] + px - c.x, 2), round(here[1] + py - c.y, 2))
             return at, (None if turn == 0.0 else round(rotation, 2))
     return None
 
 
-def _others(scenario: Scenario, *ids: str) -> tuple[Polygon, ...]:
-    """The footprints of the ships, squadrons and obstacles on the table other than ``ids``."""
+def _others(scenario: Scenario, *ids: str) -> dict[str, tuple[Polygon, ...]]:
+    """The ships', squadrons' and obstacles' footprints other than ``ids``, by piece, as parts (a ship's
+    rectangles: no union of each ship's outline is built for the few that come near)."""
     kinds = ("ship", "squadron", "obstacle")
-    return tuple(
-        footprint(p) for p in scenario.pieces if p.kind in kinds and p.id not in ids and p.get("x") is not None
-    )
+    wanted = [p for p in scenario.pieces if p.kind in kinds and p.id not in ids and p.get("x") is not None]
+    return {p.id: tuple(footprint_parts(p)) for p in wanted}
+
+
+def _but(others: dict[str, tuple[Polygon, ...]], piece_id: str) -> tuple[Polygon, ...]:
+    """The parts of every piece in ``others`` but ``piece_id`` (the obstacle being placed)."""
+    return tuple(part for pid, parts in others.items() if pid != piece_id for part in parts)
 
 
 def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
@@ -184,12 +204,8 @@ def attack_snaps(scenario: Scenario, action: Mapping[str, Any]) -> list[Snap]:
             label = f"{dfn.label}: at {name} range ahead of {att.label}'s {zone_name} hull zone"
             ranges.append((label, "snap", {**values, "x": at[0], "y": at[1]}))
     obstacles = [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]
-    crossing = [
-        e
-        for ob in obstacles
-        if (e := _across_entry(ob, att, az, dfn, dz, moves, placed, _others(scenario, ob.id, att.id, dfn.id)))
-        is not None
-    ]
+    others = _others(scenario, att.id, dfn.id)
+    crossing = [e for ob in obstacles if (e := _across_entry(ob, att, az, dfn, dz, moves, placed, _but(others, ob.id)))]
     ranges, crossing = on_table(ranges, scenario.table), on_table(crossing, scenario.table)
     return ranges[:1] + crossing + ranges[1:]  # medium range first: it leaves room for an obstacle
 
@@ -255,9 +271,10 @@ def _squadron_snaps(scenario: Scenario, att: Piece, dfn: Piece, dz: str | None) 
         label = f"{dfn.label}: at distance 1 of {att.label}, in its attack range"
         ranges.append((label, "snap", {**values, "x": spots[""][0], "y": spots[""][1]}))
     crossing: list[Snap] = []
+    everyone = _others(scenario, att.id, dfn.id)
     for ob in [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]:
         base = {"piece": ob.id, "heading": ob.get("rotation")}
-        others = _others(scenario, ob.id, att.id, dfn.id)
+        others = _but(everyone, ob.id)
         in_range = squadron_base(att).distance(_measured_to(dfn, dz)) <= dim.DISTANCE_BANDS[0]
         options: list[tuple[Piece, tuple[float, float] | None]] = [(dfn, None)] if in_range else []
         # (across an attack out of range answers nothing: then only with the defender brought into range)
