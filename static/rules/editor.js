@@ -10,6 +10,7 @@
 // editor-common.js (the fields, coordinates, shared state), editor-view.js (zoom, pan, overview),
 // editor-pieces.js (selecting, dragging, handles, keys), editor-palette.js (the palette), editor-sync.js (requests).
 import { state } from "./editor-common.js";
+import { clearTheBar } from "./editor-fold.js";
 import { makePalette } from "./editor-palette.js";
 import { placeTools, remove, select, setPlayer, turn } from "./editor-pieces.js";
 import "./editor-sync.js";
@@ -65,6 +66,7 @@ document.body.addEventListener("htmx:pushedIntoHistory", () => {
 // after every redraw (a typed change, a pick, Back): the same view unless the question changed, the same selection
 function refresh() {
   makePalette();
+  clearTheBar(true); // the table's height first: the table is fitted to its view next
   setupTable();
   select(state.selected);
   showSteps();

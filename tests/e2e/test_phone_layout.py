@@ -266,3 +266,53 @@ def test_a_control_reached_by_the_keyboard_stops_above_the_explain_bar(phone: Pa
     a, b = first_hidden.bounding_box(), bar.bounding_box()
     assert a is not None and b is not None
     assert phone.evaluate("scrollY") > 0 and a["y"] + a["height"] <= b["y"] + 0.5, (a, b)
+
+
+SHEETS = {
+    # trial 4: "Victory II-class Star Destroyer attacks CR90 Corvette A" at 761–808, the bar's top at 795
+    "armada who does what": (
+        "armada",
+        (
+            "armada:ship:victory-ii-class-star-destroyer",
+            "armada:ship:cr90-corvette-a",
+            "armada:obstacle:asteroid-field-1",
+        ),
+        (),
+    ),
+    # trial 4: "Joint 3: 2 right" at 788–832
+    "armada speed chart": (
+        "armada",
+        ("armada:ship:cr90-corvette-a", "armada:ship:victory-i-class-star-destroyer"),
+        ("CR90 Corvette A moves", "Speed 3"),
+    ),
+    # trial 4: the "Armada" game link at 764–808
+    "armada obstacle moved toward a ship": (
+        "armada",
+        ("armada:ship:victory-i-class-star-destroyer", "armada:obstacle:asteroid-field-1"),
+        ("Asteroid field is moved", "distance 1–2", "toward Victory I-class Star Destroyer"),
+    ),
+    # trial 4: "TIE/ln Fighter attacks T-65 X-wing" at 761–805
+    "x-wing who does what": (
+        "xwing",
+        ("xwing:ship:t65xwing", "xwing:ship:tielnfighter", "xwing:obstacle:asteroid-1"),
+        (),
+    ),
+}
+
+
+@pytest.mark.parametrize("sheet", list(SHEETS))
+def test_no_control_straddles_the_explain_bar(phone: Page, sheet: str) -> None:
+    """Trial 4: in the "who does what" list, an Armada speed chart and the game links, a control showed above the
+    sticky Explain / Undo bar with the rest of it under the bar. Whatever the sheet, the page now moves such a
+    control wholly above the bar (the table's view a few px shorter) or wholly below it."""
+    game, pieces, links = SHEETS[sheet]
+    if game == "armada":
+        phone.get_by_role("link", name="Armada", exact=True).tap()
+        settle(phone)
+    for value in pieces:
+        add(phone, value)
+    for name in links:
+        phone.get_by_role("link", name=name, exact=True).tap()
+        settle(phone)
+    phone.wait_for_timeout(100)
+    nothing_under_the_bar(phone)
