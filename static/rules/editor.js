@@ -8,7 +8,8 @@
 // Without JavaScript the fields and links work as they are.
 // This module is the entry: the buttons, Undo and Redo, and what follows every redraw. The parts, each a module:
 // editor-common.js (the fields, coordinates, shared state), editor-view.js (zoom, pan, overview),
-// editor-pieces.js (selecting, dragging, handles, keys), editor-palette.js (the palette), editor-sync.js (requests).
+// editor-pieces.js (selecting, dragging, handles, keys), editor-palette.js (the palette), editor-sync.js (requests),
+// editor-fold.js (no control of the sheet half under the sticky Explain / Undo bar).
 import { state } from "./editor-common.js";
 import { clearTheBar } from "./editor-fold.js";
 import { makePalette } from "./editor-palette.js";
