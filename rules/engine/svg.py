@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from rules.engine import card as card_words
 from rules.engine import games, label_spots
 from rules.engine.game import Drawing
-from rules.engine.geometry import CLOSE_CALL_MM, Point, Pose, overlaps, ring
+from rules.engine.geometry import CLEAR_OF_ENDS_MM, Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
@@ -690,12 +690,6 @@ TAP_ONE = {"legal-line": " (tap one)"}
 """What a legend row adds on a page where its marks are tapped (the setup page), not on a static picture."""
 
 
-CLEAR_OF_ENDS_MM = CLOSE_CALL_MM + 0.5
-"""How far inside either end of a line of legal places a tap's spot is put (the setup page's script reads it from
-the line): an end is where the ruling turns into a close call ("check on the table") or illegal, and a tap asks
-for a spot that is plainly legal; a stretch shorter than twice this gives its middle."""
-
-
 TAP_PX = 44
 """CSS px across a line's tap area (a finger; WCAG 2.5.5), kept at any zoom (a non-scaling stroke)."""
 
@@ -929,7 +923,8 @@ def _figure(
         ET.SubElement(g, "title").text = f.label
     if f.kind == "legal-line":  # where a move may end along a line: a band wide enough to see and tap near
         band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
-        clear = {"data-clear": f"{CLEAR_OF_ENDS_MM:g}"}  # in the picture's units, millimetres
+        # how far inside its ends a tap's spot is put (the setup page's script reads it), in the picture's units, mm
+        clear = {"data-clear": f"{CLEAR_OF_ENDS_MM:g}"}
         ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band, **clear}, on))
         return
     if f.kind in ("line", "bar"):
