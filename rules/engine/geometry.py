@@ -35,6 +35,10 @@ TOUCH_EPSILON = 1e-3
 """mm: shapes closer than this (and not overlapping) are touching."""
 CLOSE_CALL_MM = 0.5
 """mm: a clearance or an overlap depth below this is too close to call on a real table."""
+CLEAR_OF_ENDS_MM = CLOSE_CALL_MM + 0.5
+"""mm: how far inside either end of a line of legal places a spot chosen for the person (a tap near the line, the
+nearest legal spot) is put: an end is where the ruling turns into a close call or illegal, and a chosen spot should
+be plainly legal; a line shorter than twice this gives its middle."""
 RANGE_BAND_MM = 100.0
 
 

@@ -20,7 +20,7 @@ from shapely.geometry.base import BaseGeometry
 from rules.engine import card as card_words
 from rules.engine import games, label_spots
 from rules.engine.game import Drawing
-from rules.engine.geometry import Point, Pose, overlaps, ring
+from rules.engine.geometry import CLEAR_OF_ENDS_MM, Point, Pose, overlaps, ring
 from rules.engine.ruling import Figure, Ruling
 from rules.engine.scenario import Piece, Scenario, with_kind
 from rules.engine.xmltext import to_text
@@ -923,7 +923,9 @@ def _figure(
         ET.SubElement(g, "title").text = f.label
     if f.kind == "legal-line":  # where a move may end along a line: a band wide enough to see and tap near
         band = {"fill": "none", "stroke": COLOURS["highlight"], "stroke-opacity": "0.55", "stroke-width": "6"}
-        ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band}, on))
+        # how far inside its ends a tap's spot is put (the setup page's script reads it), in the picture's units, mm
+        clear = {"data-clear": f"{CLEAR_OF_ENDS_MM:g}"}
+        ET.SubElement(g, "polyline", _hl({"points": cv.points(f.coords), **band, **clear}, on))
         return
     if f.kind in ("line", "bar"):
         if f.kind == "bar" and f.label:  # named at its end, where it meets nothing else

@@ -8,8 +8,10 @@
 // Without JavaScript the fields and links work as they are.
 // This module is the entry: the buttons, Undo and Redo, and what follows every redraw. The parts, each a module:
 // editor-common.js (the fields, coordinates, shared state), editor-view.js (zoom, pan, overview),
-// editor-pieces.js (selecting, dragging, handles, keys), editor-palette.js (the palette), editor-sync.js (requests).
+// editor-pieces.js (selecting, dragging, handles, keys), editor-palette.js (the palette), editor-sync.js (requests),
+// editor-fold.js (no control of the sheet half under the sticky Explain / Undo bar).
 import { state } from "./editor-common.js";
+import { clearTheBar } from "./editor-fold.js";
 import { makePalette } from "./editor-palette.js";
 import { placeTools, remove, select, setPlayer, turn } from "./editor-pieces.js";
 import "./editor-sync.js";
@@ -65,6 +67,7 @@ document.body.addEventListener("htmx:pushedIntoHistory", () => {
 // after every redraw (a typed change, a pick, Back): the same view unless the question changed, the same selection
 function refresh() {
   makePalette();
+  clearTheBar(true); // the table's height first: the table is fitted to its view next
   setupTable();
   select(state.selected);
   showSteps();

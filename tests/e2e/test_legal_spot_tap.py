@@ -95,3 +95,27 @@ def test_the_rulers_distance_labels_are_inside_the_table_in_view_and_a_readable_
             assert stage["x"] <= box["x"] and box["x"] + box["width"] <= stage["x"] + stage["width"], box
             assert stage["y"] <= box["y"] and box["y"] + box["height"] <= stage["y"] + stage["height"], box
             assert 9 <= box["height"] <= 22, box  # read like a name beside it, not shouted across the table
+
+
+@pytest.mark.parametrize("end", ["near", "far"])
+def test_a_tap_in_the_band_past_either_end_of_the_legal_places_takes_a_clearly_legal_spot(
+    browser: Browser, base_url: str, end: str
+) -> None:
+    """Trial 4: a tap off to one side near an end of the legal stretch took its very end (75.1 mm, "legal by less
+    than half a millimetre"); now a tap takes a spot clear of the close-call margin at either end."""
+    with watched_page(browser, **PHONE) as page:
+        open_setup(page, base_url, Q)
+        settle(page)
+        box = page.locator("#preview .zoomable .figure.legal-line polyline").first.bounding_box()
+        assert box is not None and box["height"] > 2  # a stretch along the ruler (up the screen), a few px long
+        y = box["y"] - 6 if end == "near" else box["y"] + box["height"] + 6  # past its end, inside the band
+        page.touchscreen.tap(box["x"] + box["width"] / 2 + 12, y)
+        expect(page.locator('[name="to_x"]')).to_have_value(re.compile(r"^\d"))
+        settle(page)
+        verdict = page.get_by_test_id("verdict")
+        expect(verdict).to_contain_text(re.compile(r"toward V: legal\."))
+        expect(verdict).not_to_contain_text("half a millimetre")
+        page.get_by_role("button", name="Explain").tap()
+        expect(page).to_have_url(re.compile(r"/s/[a-z0-9]{10}/$"))
+        expect(page.locator("h1.verdict")).to_contain_text(re.compile(r"toward V: legal\."))
+        expect(page.locator("main")).not_to_contain_text("check on the table")

@@ -220,3 +220,99 @@ def test_a_maneuvers_first_placement_is_above_the_explain_bar_and_none_under_it(
     settle(phone)
     assert clear_of_the_bar(phone, "#preview nav.snaps > a:first-of-type") == 1
     nothing_under_the_bar(phone)
+
+
+def test_back_from_a_ruling_opens_the_setup_at_the_top_with_the_table_in_view(phone: Page) -> None:
+    """Trial 4: Back from a ruling opened the setup page 422 px down, the table off screen. A tap on Explain that
+    first brings it into view (Playwright's tap; a focus by the keyboard or a script does the same) scrolled the
+    page to the sticky bar's place at the sheet's end, the bar lying inside the page's scroll padding kept for it,
+    and Back restored that scroll."""
+    add(phone, "xwing:ship:t65xwing")
+    add(phone, "xwing:obstacle:debris-1")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    settle(phone)
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    settle(phone)
+    assert phone.evaluate("scrollY") == 0
+    phone.get_by_role("button", name="Explain").tap()
+    expect(phone.locator("h1.verdict")).to_be_visible()
+    phone.go_back()
+    expect(phone.locator("html[data-editor=on]")).to_have_count(1)
+    settle(phone)
+    assert phone.evaluate("scrollY") == 0
+    expect(phone.locator("#preview .stage")).to_be_in_viewport(ratio=1)
+    expect(phone.locator('#preview nav.dial a[aria-current="true"]')).to_have_text("2 bank left")  # choices kept
+    for name in ("Undo", "Explain"):  # in view where they stick: focusing one scrolls nothing
+        phone.get_by_role("button", name=name).focus()
+        assert phone.evaluate("scrollY") == 0, name
+
+
+def test_a_control_reached_by_the_keyboard_stops_above_the_explain_bar(phone: Page) -> None:
+    """The page's scroll padding (the bar's height) still holds for the sheet's own controls: one reached by Tab
+    from above the fold ends wholly above the bar, not under it."""
+    add(phone, "xwing:ship:t65xwing")
+    add(phone, "xwing:obstacle:debris-1")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    settle(phone)
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    settle(phone)
+    first_hidden = phone.locator("#preview nav.snaps > a").nth(1)
+    bar = phone.locator("#preview .sheet-buttons")
+    start = phone.locator("#preview nav.snaps > a").first
+    start.focus()
+    assert phone.evaluate("scrollY") == 0
+    phone.keyboard.press("Tab")
+    expect(first_hidden).to_be_focused()
+    a, b = first_hidden.bounding_box(), bar.bounding_box()
+    assert a is not None and b is not None
+    assert phone.evaluate("scrollY") > 0 and a["y"] + a["height"] <= b["y"] + 0.5, (a, b)
+
+
+SHEETS = {
+    # trial 4: "Victory II-class Star Destroyer attacks CR90 Corvette A" at 761–808, the bar's top at 795
+    "armada who does what": (
+        "armada",
+        (
+            "armada:ship:victory-ii-class-star-destroyer",
+            "armada:ship:cr90-corvette-a",
+            "armada:obstacle:asteroid-field-1",
+        ),
+        (),
+    ),
+    # trial 4: "Joint 3: 2 right" at 788–832
+    "armada speed chart": (
+        "armada",
+        ("armada:ship:cr90-corvette-a", "armada:ship:victory-i-class-star-destroyer"),
+        ("CR90 Corvette A moves", "Speed 3"),
+    ),
+    # trial 4: the "Armada" game link at 764–808
+    "armada obstacle moved toward a ship": (
+        "armada",
+        ("armada:ship:victory-i-class-star-destroyer", "armada:obstacle:asteroid-field-1"),
+        ("Asteroid field is moved", "distance 1–2", "toward Victory I-class Star Destroyer"),
+    ),
+    # trial 4: "TIE/ln Fighter attacks T-65 X-wing" at 761–805
+    "x-wing who does what": (
+        "xwing",
+        ("xwing:ship:t65xwing", "xwing:ship:tielnfighter", "xwing:obstacle:asteroid-1"),
+        (),
+    ),
+}
+
+
+@pytest.mark.parametrize("sheet", list(SHEETS))
+def test_no_control_straddles_the_explain_bar(phone: Page, sheet: str) -> None:
+    """Trial 4: in the "who does what" list, an Armada speed chart and the game links, a control showed above the
+    sticky Explain / Undo bar with the rest of it under the bar. Whatever the sheet, the page now moves such a
+    control wholly above the bar (the table's view a few px shorter) or wholly below it."""
+    game, pieces, links = SHEETS[sheet]
+    if game == "armada":
+        phone.get_by_role("link", name="Armada", exact=True).tap()
+        settle(phone)
+    for value in pieces:
+        add(phone, value)
+    for name in links:
+        phone.get_by_role("link", name=name, exact=True).tap()
+        settle(phone)
+    phone.wait_for_timeout(100)
+    nothing_under_the_bar(phone)

@@ -419,3 +419,26 @@ def test_an_armada_move_preview_computes_its_legal_region_once(monkeypatch: pyte
     monkeypatch.setattr(obstacles, "move_facts", lambda sc: calls.append(sc) or real(sc))
     snaps_module.snap_menu(table, other)
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("y", [400, 700])
+def test_an_armada_obstacles_nearest_legal_spot_is_clear_of_the_stretchs_ends(y: float) -> None:
+    """Trial 4: a destination proposed past an end of the legal stretch along the ruler (before the distance-1 line,
+    beyond distance 2) gave that very end as the nearest legal spot: legal "by less than half a millimetre". The
+    spot is now at least the close-call margin and a little more inside both ends."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    pieces = [
+        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
+        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1, "label": "V"},
+    ]
+    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
+    table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
+    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    off = move | {"to": {"x": 960, "y": y}}
+    got = {label: v for label, kind, v in armada_snaps(table, off) if kind == "destination"}
+    v = got["Asteroid field: to the nearest legal spot"]
+    ruling = evaluate(parse_scenario(doc | {"action": move | {"to": {"x": v["x"], "y": v["y"]}}}))
+    assert ruling.outcome["legal"]
+    assert "half a millimetre" not in ruling.summary, ruling.summary

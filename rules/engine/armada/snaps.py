@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import shapely
-from shapely.ops import nearest_points, unary_union
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import nearest_points, substring, unary_union
 
 from rules.engine.armada.attack_snaps import attack_snaps
 from rules.engine.armada.dimensions import DISTANCE_BANDS
@@ -29,7 +30,7 @@ from rules.engine.armada.obstacles import move_figures
 from rules.engine.armada.pieces import body_length, footprint, measured, pose_of, ship_footprint
 from rules.engine.checker import round_angle, round_mm
 from rules.engine.errors import ScenarioError
-from rules.engine.geometry import Pose
+from rules.engine.geometry import CLEAR_OF_ENDS_MM, Pose
 from rules.engine.ruling import Figure
 from rules.engine.scenario import Piece, Scenario, parse_scenario
 from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
@@ -55,7 +56,7 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     out: list[Snap] = []
     values = {"piece": piece.id, "heading": piece.get("rotation" if piece.kind == "obstacle" else "heading")}
     if lines or areas:
-        legal = unary_union(lines) if lines else unary_union(areas).buffer(-INSIDE)
+        legal = unary_union([clear_of_ends(line) for line in lines]) if lines else unary_union(areas).buffer(-INSIDE)
         if not legal.is_empty:
             spot = nearest_points(legal, shapely.Point(*proposed))[0]
             out.append(
@@ -81,6 +82,15 @@ def destination_snaps(scenario: Scenario, action: dict[str, Any]) -> list[Snap]:
     if proposed == here:  # nothing proposed yet: its own spot is no destination
         out = [o for o in out if "nearest" not in o[0]]
     return on_table(out, scenario.table)
+
+
+def clear_of_ends(line: shapely.LineString) -> BaseGeometry:
+    """The part of a line of legal places at least ``CLEAR_OF_ENDS_MM`` inside both its ends (where the ruling turns
+    into a close call, "check on the table", or illegal), for a spot chosen for the person; a shorter line: its
+    middle."""
+    if line.length < 2 * CLEAR_OF_ENDS_MM:
+        return line.interpolate(0.5, normalized=True)
+    return substring(line, CLEAR_OF_ENDS_MM, line.length - CLEAR_OF_ENDS_MM)
 
 
 def _move_figures(
