@@ -3,6 +3,7 @@ the screen's width, nothing covering the zoom buttons, text at a readable size).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -315,4 +316,32 @@ def test_no_control_straddles_the_explain_bar(phone: Page, sheet: str) -> None:
         phone.get_by_role("link", name=name, exact=True).tap()
         settle(phone)
     phone.wait_for_timeout(100)
+    nothing_under_the_bar(phone)
+
+
+def test_back_from_a_ruling_leaves_no_control_straddling_the_explain_bar(phone: Page) -> None:
+    """Trial 5: after Back from the ruling of an Armada attack the table came back at its full height and a
+    placement sat almost wholly under the sticky bar (11 px of it showing)."""
+    phone.get_by_role("link", name="Armada", exact=True).tap()
+    settle(phone)
+    for value in (
+        "armada:ship:victory-i-class-star-destroyer",
+        "armada:ship:cr90-corvette-a",
+        "armada:obstacle:asteroid-field-1",
+    ):
+        add(phone, value)
+    phone.get_by_role("link", name="Victory I-class Star Destroyer attacks CR90 Corvette A", exact=True).tap()
+    settle(phone)
+    phone.get_by_role("link", name=re.compile(r"^Asteroid field( 1)?: across the line of sight")).tap()
+    settle(phone)
+    for _ in range(3):
+        phone.get_by_role("link", name="One red die more").tap()
+        settle(phone)
+    nothing_under_the_bar(phone)
+    phone.get_by_role("button", name="Explain").tap()
+    expect(phone.locator("h1.verdict")).to_be_visible()
+    phone.go_back()
+    expect(phone.locator("html[data-editor=on]")).to_have_count(1)
+    settle(phone)
+    phone.wait_for_timeout(300)
     nothing_under_the_bar(phone)
