@@ -31,7 +31,9 @@ def test_fit_the_action_shows_an_armada_attacks_ships_large_and_clear_of_the_con
             ship = page.locator(f'#preview .zoomable [data-piece="{pid}"] polygon:not(.frame)').first.bounding_box()
             assert ship is not None
             x0, _, x1, _ = games.get("armada").outline(ex.scenario.piece(pid)).bounds
-            # 0.42 px a mm while the arc was fitted (the Victory 30 px across), under the buttons' band
-            assert ship["width"] / (x1 - x0) >= 0.55, (pid, ship)
+            # 0.42 px a mm while the arc was fitted (the Victory 30 px across), under the buttons' band; 0.55 and
+            # more on the table's full height, which may give up to 48 px so no control straddles the sticky
+            # Explain bar (editor-fold.js): 0.53 here
+            assert ship["width"] / (x1 - x0) >= 0.5, (pid, ship)
             assert ship["y"] >= hint["y"] + hint["height"] - 1, (pid, ship, hint)
             assert ship["y"] + ship["height"] <= tools["y"] + 1, (pid, ship, tools)
