@@ -180,6 +180,15 @@ def test_a_ship_snaps_partly_under_the_device_another_ship_drops() -> None:
     assert "dropped under X" in rule(moved, drop).summary
 
 
+def test_a_ship_snaps_partly_under_an_obstacle_a_card_launches_named_as_the_table_names_it() -> None:
+    """Trial 5: "partly under the Electro-Chaff Missiles" (the card) beside the table's "Electro-Chaff Cloud"."""
+    pieces = [ship("t", 457, 547, label="T"), ship("x", 457, 457, player=2, label="X")]
+    launch = {"type": "launch", "ship": "t", "device": {"id": "c", "type": "electro-chaff-cloud"}}
+    labels = [label for label, _, _ in snap_menu(scenario(pieces, launch), launch)]
+    assert "X: partly under the Electro-Chaff Cloud" in labels
+    assert not any("Missiles" in label for label in labels)
+
+
 def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
     """Issue 22: the destination snaps come from the legal region the ruling draws."""
     from rules.engine import evaluate, parse_scenario

@@ -28,6 +28,7 @@ from shapely.ops import nearest_points
 from rules.engine.geometry import RANGE_BAND_MM, Pose, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
+from rules.engine.xwing import shapes as shape_catalog
 from rules.engine.xwing.devices import CARDS, place_device, template_spec
 from rules.engine.xwing.movement import BASIC, maneuver_path, unbumped_final
 from rules.engine.xwing.parse import SPEEDS
@@ -184,10 +185,14 @@ def _question_snaps(
                 tokens = []
             if tokens:
                 landed = tokens[0].polygon
+                # what lands, as the table names it: an obstacle placed by a card by its own name (trial 5:
+                # "partly under the Electro-Chaff Missiles" beside the table's "Electro-Chaff Cloud")
+                words = shape_catalog.type_words(str(dtype)) if card.category == "obstacle" else card.name
+                what = words[:1].upper() + words[1:]
                 for other in ships:
                     if other is not ship:
                         at = _under_from_far_side(plan, other, landed, template, ship)
-                        out += _entry(f"{other.label}: partly under the {card.name}", other, at)
+                        out += _entry(f"{other.label}: partly under the {what}", other, at)
     # partly under the acting ship and the ship nearest to it (a live snap list stays short and fast)
     others = sorted((o for o in ships if o is not ship), key=lambda o: ship_square(o).distance(ship_square(ship)))
     for p in movable:
