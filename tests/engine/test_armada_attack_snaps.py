@@ -86,7 +86,7 @@ def test_ships_too_close_for_the_obstacle_get_one_snap_that_moves_the_defender_o
     pieces = [VIC, cr, STATION]
     got = snapped(pieces, attack)
     assert "Station: across the line of sight" not in got  # it fits nowhere between them as they stand
-    label = "Station: across the line of sight, with CR90 moved out to medium range (too close for it)"
+    label = "Station: across the line of sight, with CR90 moved out to medium range (no room for it between them)"
     moved = parse_scenario(doc(applied(pieces, got[label]), attack))
     facts = attack_facts(moved)
     assert facts.range_band == 1 and facts.obstructed_by == ("st",)

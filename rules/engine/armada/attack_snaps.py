@@ -240,7 +240,8 @@ def _across_entry(
         at, rotation = found
         turned = {"heading": rotation} if rotation is not None else {}
         also = [{"piece": dfn.id, "x": moves[band][0], "y": moves[band][1], "heading": placed.get("heading")}]
-        label = f"{ob.label}: across the line of sight, with {dfn.label} moved out to {name} range (too close for it)"
+        moved_out = f"moved out to {name} range (no room for it between them)"
+        label = f"{ob.label}: across the line of sight, with {dfn.label} {moved_out}"
         return (label, "snap", {**base, **turned, "x": at[0], "y": at[1], "also": also})
     return None
 
@@ -289,7 +290,11 @@ def _squadron_snaps(scenario: Scenario, att: Piece, dfn: Piece, dz: str | None) 
                 crossing.append((f"{ob.label}: across the line of sight", "snap", {**base, **turned, "x": x, "y": y}))
             else:
                 also = [{"piece": dfn.id, "x": moved_to[0], "y": moved_to[1], "heading": placed.get("heading")}]
-                why = "out to the far end of distance 1 (too close for it)" if in_range else "into range (distance 1)"
+                why = (
+                    "out to the far end of distance 1 (no room for it between them)"
+                    if in_range
+                    else "into range (distance 1)"
+                )
                 label = f"{ob.label}: across the line of sight, with {dfn.label} moved {why}"
                 crossing.append((label, "snap", {**base, **turned, "x": x, "y": y, "also": also}))
             break
