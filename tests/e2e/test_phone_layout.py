@@ -211,16 +211,21 @@ def test_every_drop_placement_is_above_the_explain_bar(phone: Page) -> None:
 def test_a_maneuvers_first_placement_is_above_the_explain_bar_and_none_under_it(phone: Page) -> None:
     """X-Wing, a bank 2 with a debris cloud to put on its template: the first placement is clear of the bar (it
     was 4 px under it), the others out of sight below its top, none half under it."""
-    add(phone, "xwing:ship:t65xwing")
-    phone.get_by_role("link", name="T-65 X-wing moves").tap()
-    settle(phone)
-    phone.get_by_role("link", name="2 bank left", exact=True).tap()
-    settle(phone)
-    add(phone, "xwing:obstacle:debris-1")
+    bank_2_with_a_debris_cloud(phone)
     expect(phone.get_by_role("link", name="Debris 1: on the template, middle")).to_be_visible()
     settle(phone)
     assert clear_of_the_bar(phone, "#preview nav.snaps > a:first-of-type") == 1
     nothing_under_the_bar(phone)
+
+
+def bank_2_with_a_debris_cloud(phone: Page) -> None:
+    """An X-wing banking left 2, a debris cloud added (its placements listed below the fold)."""
+    add(phone, "xwing:ship:t65xwing")
+    add(phone, "xwing:obstacle:debris-1")
+    phone.get_by_role("link", name="T-65 X-wing moves").tap()
+    settle(phone)
+    phone.get_by_role("link", name="2 bank left", exact=True).tap()
+    settle(phone)
 
 
 def test_back_from_a_ruling_opens_the_setup_at_the_top_with_the_table_in_view(phone: Page) -> None:
@@ -228,12 +233,7 @@ def test_back_from_a_ruling_opens_the_setup_at_the_top_with_the_table_in_view(ph
     first brings it into view (Playwright's tap; a focus by the keyboard or a script does the same) scrolled the
     page to the sticky bar's place at the sheet's end, the bar lying inside the page's scroll padding kept for it,
     and Back restored that scroll."""
-    add(phone, "xwing:ship:t65xwing")
-    add(phone, "xwing:obstacle:debris-1")
-    phone.get_by_role("link", name="T-65 X-wing moves").tap()
-    settle(phone)
-    phone.get_by_role("link", name="2 bank left", exact=True).tap()
-    settle(phone)
+    bank_2_with_a_debris_cloud(phone)
     assert phone.evaluate("scrollY") == 0
     phone.get_by_role("button", name="Explain").tap()
     expect(phone.locator("h1.verdict")).to_be_visible()
@@ -251,12 +251,7 @@ def test_back_from_a_ruling_opens_the_setup_at_the_top_with_the_table_in_view(ph
 def test_a_control_reached_by_the_keyboard_stops_above_the_explain_bar(phone: Page) -> None:
     """The page's scroll padding (the bar's height) still holds for the sheet's own controls: one reached by Tab
     from above the fold ends wholly above the bar, not under it."""
-    add(phone, "xwing:ship:t65xwing")
-    add(phone, "xwing:obstacle:debris-1")
-    phone.get_by_role("link", name="T-65 X-wing moves").tap()
-    settle(phone)
-    phone.get_by_role("link", name="2 bank left", exact=True).tap()
-    settle(phone)
+    bank_2_with_a_debris_cloud(phone)
     first_hidden = phone.locator("#preview nav.snaps > a").nth(1)
     bar = phone.locator("#preview .sheet-buttons")
     start = phone.locator("#preview nav.snaps > a").first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -189,10 +190,10 @@ def test_a_ship_snaps_partly_under_an_obstacle_a_card_launches_named_as_the_tabl
     assert not any("Missiles" in label for label in labels)
 
 
-def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
-    """Issue 22: the destination snaps come from the legal region the ruling draws."""
-    from rules.engine import evaluate, parse_scenario
-    from rules.engine.armada.snaps import snap_menu as armada_snaps
+def _rock_toward_v() -> tuple[dict[str, Any], Any, dict[str, Any]]:
+    """An asteroid field to move 1–2 toward a Victory "V": (the document without an action, the table as the
+    setup page draws it with no destination yet, the move)."""
+    from rules.engine import parse_scenario
 
     pieces = [
         {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
@@ -200,7 +201,19 @@ def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
     ]
     doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
     table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
-    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    return (
+        doc,
+        table,
+        {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"},
+    )
+
+
+def test_an_armada_obstacle_move_snaps_to_spots_its_ruling_accepts() -> None:
+    """Issue 22: the destination snaps come from the legal region the ruling draws."""
+    from rules.engine import evaluate, parse_scenario
+    from rules.engine.armada.snaps import snap_menu as armada_snaps
+
+    doc, table, move = _rock_toward_v()
     got = {label: v for label, kind, v in armada_snaps(table, move) if kind == "destination"}
     assert list(got) == ["Asteroid field: toward V, as far as it may go"]  # nothing proposed yet: no "nearest"
     off = move | {"to": {"x": 960, "y": 560}}  # 60 mm off the ruler's centre line: not legal
@@ -438,13 +451,7 @@ def test_an_armada_obstacles_nearest_legal_spot_is_clear_of_the_stretchs_ends(y:
     from rules.engine import evaluate, parse_scenario
     from rules.engine.armada.snaps import snap_menu as armada_snaps
 
-    pieces = [
-        {"id": "rock", "kind": "obstacle", "type": "asteroid-field", "shape": "asteroid-field-1", "x": 900, "y": 450},
-        {"id": "vic", "kind": "ship", "size": "medium", "x": 900, "y": 700, "heading": 0, "player": 1, "label": "V"},
-    ]
-    doc = {"format": 1, "game": "armada", "edition": "1.5", "pieces": pieces}
-    table = parse_scenario(doc | {"action": {"type": "maneuver", "ship": "vic", "speed": 0}})
-    move = {"type": "move-obstacle", "obstacle": "rock", "max_distance": 2, "min_distance": 1, "toward": "vic"}
+    doc, table, move = _rock_toward_v()
     off = move | {"to": {"x": 960, "y": y}}
     got = {label: v for label, kind, v in armada_snaps(table, off) if kind == "destination"}
     v = got["Asteroid field: to the nearest legal spot"]
