@@ -135,9 +135,27 @@ def _attack_lines(scenario: Scenario, outcome: dict[str, Any]) -> list[str]:
         if n := outcome.get("defense_bonus_dice"):
             what.append(f"the defender rolls {n} additional defense {'die' if n == 1 else 'dice'}")
         if n := outcome.get("dice_removed"):
-            what.append(f"the attacker removes {n} {'die' if n == 1 else 'dice'} from the attack pool")
+            what.append(f"the attacker removes {n} {'die' if n == 1 else 'dice'} from the attack pool{_left(outcome)}")
         out.append(f"Obstructed by {scenario.names(by)}" + (f": {', and '.join(what)}." if what else "."))
     return out
+
+
+def _left(outcome: dict[str, Any]) -> str:
+    """What the dice given come to once one is removed (trials 3 and 4: "removes 1 die" but not what is left):
+    " (2 red, 1 blue gathered: 1 red, 1 blue left)", the colour named when it is the attacker's choice."""
+    dice = outcome.get("dice")
+    if not isinstance(dice, dict) or not dice.get("gathered"):
+        return ""
+    pool: dict[str, int] = dict(dice["gathered"])
+    colours = list(dice.get("remove_one_of") or [])
+    words = ", ".join(f"{n} {c}" for c, n in sorted(pool.items()) if n)
+    if len(colours) == 1:
+        pool[colours[0]] -= 1
+        left = ", ".join(f"{n} {c}" for c, n in sorted(pool.items()) if n) or "no dice"
+        return f" ({words} gathered: {left} left)"
+    total = sum(pool.values()) - 1
+    choice = " or ".join(colours)
+    return f" ({words} gathered: one {choice} die of its choice, {total} {'die' if total == 1 else 'dice'} left)"
 
 
 def requested_step(request: HttpRequest, ruling: Ruling) -> int | None:

@@ -57,6 +57,8 @@ def test_an_attack_has_a_what_happens_box_from_its_facts(client: Client) -> None
     assert "the defender rolls 1 additional defense die" in xwing
     armada = _what_happens(_page(client, "ak-01"))
     assert "at close range" in armada and "removes 1 die from the attack pool" in armada
+    # what is left of the dice given (trials 3 and 4): 2 red and 1 blue, one of either colour removed
+    assert "(1 blue, 2 red gathered: one blue or red die of its choice, 2 dice left)" in armada
 
 
 def test_an_attack_shows_range_bands_without_a_before_the_action(client: Client) -> None:
@@ -69,3 +71,22 @@ def test_the_derived_badge_leads_to_what_derived_means(client: Client) -> None:
     assert re.search(r'<a class="badge derived" href="/rules/#derived"', page)
     assert "what “derived” means" in page
     assert 'id="derived"' in client.get("/rules/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("gathered", "colours", "words"),
+    [
+        ({"red": 2}, ["red"], " (2 red gathered: 1 red left)"),
+        ({"red": 1}, ["red"], " (1 red gathered: no dice left)"),
+        (
+            {"red": 1, "black": 2},
+            ["black", "red"],
+            " (2 black, 1 red gathered: one black or red die of its choice, 2 dice left)",
+        ),
+        ({}, [], ""),
+    ],
+)
+def test_an_obstructed_attack_says_what_is_left_of_the_dice(gathered: dict, colours: list, words: str) -> None:
+    from rules.views.common import _left
+
+    assert _left({"dice": {"gathered": gathered, "remove_one_of": colours}}) == words
