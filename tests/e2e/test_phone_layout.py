@@ -340,3 +340,22 @@ def test_back_from_a_ruling_leaves_no_control_straddling_the_explain_bar(phone: 
     settle(phone)
     phone.wait_for_timeout(300)
     nothing_under_the_bar(phone)
+
+
+FADE = """() => {
+  const bar = document.querySelector('#preview .sheet-buttons');
+  const s = getComputedStyle(bar, '::before');
+  const r = bar.getBoundingClientRect();
+  const above = document.elementFromPoint(r.left + r.width / 2, r.top - 3);
+  return {image: s.backgroundImage, height: parseFloat(s.height), events: s.pointerEvents,
+          hit: above && !above.closest('.sheet-buttons')};
+}"""
+
+
+def test_a_fade_over_the_explain_bar_says_the_sheet_goes_on_under_it(phone: Page) -> None:
+    """Trial 5: a last placement lay wholly under the sticky bar with nothing showing that the list went on. A short
+    fade over the bar's top edge says so, and a tap just above the bar still reaches what is there."""
+    bank_2_with_a_debris_cloud(phone)
+    fade = phone.evaluate(FADE)
+    assert "linear-gradient" in fade["image"] and 6 <= fade["height"] <= 12, fade
+    assert fade["events"] == "none" and fade["hit"], fade
