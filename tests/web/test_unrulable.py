@@ -16,6 +16,7 @@ from django.test import Client
 from rules.engine import games
 from rules.engine.changes import engine_version
 from rules.models import StoredScenario
+from tests.web.logs import kept
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
@@ -111,27 +112,10 @@ def engine_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     cache.clear()
 
 
-class _Kept(logging.Handler):
-    """Log records kept for a test (``caplog`` is not there when pytest runs with ``-p no:logging``)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 def test_an_engine_failure_is_a_422_naming_it_logged_and_not_stored(client: Client, engine_fails: None) -> None:
     doc = example("xw-41-buzz-droid-swarm-relocates")
-    kept = _Kept()
-    logger = logging.getLogger("rules.unrulable")
-    logger.addHandler(kept)
-    try:
+    with kept("rules.unrulable", logging.ERROR) as caplog:
         r = post(client, doc)
-    finally:
-        logger.removeHandler(kept)
-    caplog = kept
     assert r.status_code == 422 and r["Content-Type"] == "application/json"
     message = r.json()["errors"][0]["message"]
     assert message.startswith("this situation cannot be ruled: ") and "ZeroDivisionError" in message

@@ -11,30 +11,17 @@ from pathlib import Path
 import pytest
 from django.template import engines
 
+from tests.web.logs import Kept, kept
+
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class Recorded(logging.Handler):
-    """The warm-up's log records (not pytest's caplog: the PostgreSQL run turns its logging plugin off)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 @pytest.fixture
-def logged() -> Iterator[Recorded]:
-    handler, logger = Recorded(), logging.getLogger("rules.warmup")
-    logger.addHandler(handler)
-    try:
-        yield handler
-    finally:
-        logger.removeHandler(handler)
+def logged() -> Iterator[Kept]:
+    with kept("rules.warmup") as records:
+        yield records
 
 
 def _compiled() -> set[str]:
@@ -42,7 +29,7 @@ def _compiled() -> set[str]:
     return {key.split(":")[0] for key in getattr(loader, "get_template_cache", {})}
 
 
-def test_the_warm_up_opens_each_games_setup_page_and_preview_without_a_warning(logged: Recorded) -> None:
+def test_the_warm_up_opens_each_games_setup_page_and_preview_without_a_warning(logged: Kept) -> None:
     from rules.warmup import warm
 
     engines["django"].engine.template_loaders[0].reset()
@@ -53,9 +40,7 @@ def test_the_warm_up_opens_each_games_setup_page_and_preview_without_a_warning(l
     assert gc.get_freeze_count() > 0
 
 
-def test_a_failing_warm_up_is_logged_and_the_worker_still_starts(
-    monkeypatch: pytest.MonkeyPatch, logged: Recorded
-) -> None:
+def test_a_failing_warm_up_is_logged_and_the_worker_still_starts(monkeypatch: pytest.MonkeyPatch, logged: Kept) -> None:
     from rules import warmup
 
     def broken() -> tuple[object, ...]:
