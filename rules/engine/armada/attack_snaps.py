@@ -223,27 +223,35 @@ def _across_entry(
     """``ob`` across the line of sight where the ships stand; else with the defender first moved out to
     medium (or long) range (``placed``: turned as the range snaps turn it), both in one snap (its ``also``);
     None where it fits at neither."""
-    base = {"piece": ob.id, "heading": ob.get("rotation")}
     towards = hz.target(att, az)
     found = across(ob, att, az, dfn, dz or _facing_zone(dfn, towards), others)
     if found is not None:
-        at, rotation = found
-        turned = {"heading": rotation} if rotation is not None else {}
-        return (f"{ob.label}: across the line of sight", "snap", {**base, **turned, "x": at[0], "y": at[1]})
+        return _crossing(ob, found)
     for band, name in ((1, "medium"), (2, "long")):
         if band not in moves:
             continue
         moved = _moved(placed, moves[band])
         found = across(ob, att, az, moved, dz or _facing_zone(moved, towards), others)
-        if found is None:
-            continue
-        at, rotation = found
-        turned = {"heading": rotation} if rotation is not None else {}
-        also = [{"piece": dfn.id, "x": moves[band][0], "y": moves[band][1], "heading": placed.get("heading")}]
-        moved_out = f"moved out to {name} range (no room for it between them)"
-        label = f"{ob.label}: across the line of sight, with {dfn.label} {moved_out}"
-        return (label, "snap", {**base, **turned, "x": at[0], "y": at[1], "also": also})
+        if found is not None:
+            return _crossing(ob, found, placed, moves[band], f"out to {name} range (no room for it between them)")
     return None
+
+
+def _crossing(
+    ob: Piece,
+    found: tuple[tuple[float, float], float | None],
+    placed: Piece | None = None,
+    moved_to: tuple[float, float] | None = None,
+    why: str = "",
+) -> Snap:
+    """The snap that puts ``ob`` where ``across`` found (turned if it says so); with ``moved_to``, the snap also
+    moves the defender (``placed``: as turned) there first, and its label says ``why``."""
+    (x, y), rotation = found
+    values = {"piece": ob.id, "heading": ob.get("rotation") if rotation is None else rotation, "x": x, "y": y}
+    if placed is None or moved_to is None:
+        return (f"{ob.label}: across the line of sight", "snap", values)
+    also = [{"piece": placed.id, "x": moved_to[0], "y": moved_to[1], "heading": placed.get("heading")}]
+    return (f"{ob.label}: across the line of sight, with {placed.label} moved {why}", "snap", values | {"also": also})
 
 
 SQUADRON_GAPS = ((dim.DISTANCE_BANDS[0] / 2, ""), (dim.DISTANCE_BANDS[0] - 2 * CLOSE_CALL_MM, "the far end of "))
@@ -273,29 +281,16 @@ def _squadron_snaps(scenario: Scenario, att: Piece, dfn: Piece, dz: str | None) 
         ranges.append((label, "snap", {**values, "x": spots[""][0], "y": spots[""][1]}))
     crossing: list[Snap] = []
     everyone = _others(scenario, att.id, dfn.id)
+    in_range = squadron_base(att).distance(_measured_to(dfn, dz)) <= dim.DISTANCE_BANDS[0]
+    why = "out to the far end of distance 1 (no room for it between them)" if in_range else "into range (distance 1)"
+    # across an attack out of range answers nothing: then only with the defender brought into range
+    options: list[tuple[Piece, tuple[float, float] | None]] = [(dfn, None)] if in_range else []
+    options += [(_moved(placed, at), at) for where, at in spots.items() if where]
     for ob in [p for p in scenario.of_kind("obstacle") if p.get("x") is not None][:MAX_OBSTACLES]:
-        base = {"piece": ob.id, "heading": ob.get("rotation")}
         others = _but(everyone, ob.id)
-        in_range = squadron_base(att).distance(_measured_to(dfn, dz)) <= dim.DISTANCE_BANDS[0]
-        options: list[tuple[Piece, tuple[float, float] | None]] = [(dfn, None)] if in_range else []
-        # (across an attack out of range answers nothing: then only with the defender brought into range)
-        options += [(_moved(placed, at), at) for where, at in spots.items() if where]
         for defender, moved_to in options:
             found = across(ob, att, None, defender, dz or _facing_zone(defender, centre), others)
-            if found is None:
-                continue
-            (x, y), rotation = found
-            turned = {"heading": rotation} if rotation is not None else {}
-            if moved_to is None:
-                crossing.append((f"{ob.label}: across the line of sight", "snap", {**base, **turned, "x": x, "y": y}))
-            else:
-                also = [{"piece": dfn.id, "x": moved_to[0], "y": moved_to[1], "heading": placed.get("heading")}]
-                why = (
-                    "out to the far end of distance 1 (no room for it between them)"
-                    if in_range
-                    else "into range (distance 1)"
-                )
-                label = f"{ob.label}: across the line of sight, with {dfn.label} moved {why}"
-                crossing.append((label, "snap", {**base, **turned, "x": x, "y": y, "also": also}))
-            break
+            if found is not None:
+                crossing.append(_crossing(ob, found, placed, moved_to, why))
+                break
     return on_table(ranges, scenario.table) + on_table(crossing, scenario.table)
