@@ -131,6 +131,12 @@ def template_words(spec: TemplateSpec) -> str:
     return f"{spec.speed} {spec.bearing} {'right' if spec.side > 0 else 'left'}"
 
 
+def landed_name(device_type: str, card: DeviceCard) -> str:
+    """What lands, as the table names it: an obstacle a card places by its own name ("Electro-Chaff Cloud",
+    "loose cargo"), any other device by its card's ("Proton Bomb")."""
+    return shape_catalog.type_words(device_type) if card.category == "obstacle" else card.name
+
+
 def template_choices(card: DeviceCard, verb: str) -> list[tuple[TemplateSpec, str]]:
     """The templates a device may be placed with (``verb``: "drop" or "launch"), and the card that allows
     each: its own card's templates (a bomb launched, by Constable Zuvio or a Bombardment Drone, keeps them),

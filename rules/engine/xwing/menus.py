@@ -16,6 +16,7 @@ from rules.engine.scenario import Piece, Scenario, reader_names
 from rules.engine.xwing.devices import (
     CARDS,
     DeviceCard,
+    landed_name,
     place_device,
     template_choices,
     template_spec,
@@ -25,7 +26,6 @@ from rules.engine.xwing.movement import maneuver_path, unbumped_final
 from rules.engine.xwing.names import piece_name
 from rules.engine.xwing.paths import TemplateSpec
 from rules.engine.xwing.pieces import ship_outline, ship_pose
-from rules.engine.xwing.shapes import type_words
 from rules.engine.xwing.ships import CHASSIS
 
 Choice = tuple[str, str, dict[str, str]]
@@ -105,8 +105,7 @@ def device_templates(action: dict[str, Any]) -> list[Choice]:
     it ("3 bank right"; one another card allows says which: "5 straight (Trajectory Simulator)"), the one in
     use (its card's first when none is given) ``current``."""
     verb = action.get("type")
-    device = action.get("device")
-    card = CARDS.get(str(device.get("type") if isinstance(device, dict) else action.get("device_type")))
+    card = CARDS.get(_device_type(action))
     if verb not in ("drop", "launch") or card is None or not _can(verb, card):
         return []
     try:
@@ -131,6 +130,12 @@ def _templates(card: DeviceCard, verb: str) -> list[tuple[str, TemplateSpec]]:
     if len(choices) < 2:
         return []
     return [(template_words(t) + ("" if by == card.name else f" ({by})"), t) for t, by in choices]
+
+
+def _device_type(action: dict[str, Any]) -> str:
+    """The device a drop or a launch places: the parsed action's, or the form's pick while it is being set up."""
+    device = action.get("device")
+    return str(device.get("type") if isinstance(device, dict) else action.get("device_type"))
 
 
 def _can(verb: str, card: Any) -> bool:
@@ -178,8 +183,7 @@ def dial_ghosts(scenario: Scenario, action: dict[str, Any]) -> tuple[tuple[str, 
 
 
 def _device_ghosts(ship: Piece, action: dict[str, Any]) -> tuple[tuple[str, tuple[Polygon, ...]], ...]:
-    device = action.get("device")
-    dtype = str(device.get("type") if isinstance(device, dict) else action.get("device_type"))
+    dtype = _device_type(action)
     card = CARDS.get(dtype)
     if card is None or not _can(str(action["type"]), card):
         return ()
@@ -200,16 +204,15 @@ def action_notes(pieces: list[dict[str, Any]], action: dict[str, Any]) -> list[s
     if verb not in ("drop", "launch") or ship is None:
         return []
     names = reader_names(piece_name, pieces)
-    device = action.get("device")
-    dtype = device.get("type") if isinstance(device, dict) else action.get("device_type")
-    card = CARDS.get(str(dtype))
+    dtype = _device_type(action)
+    card = CARDS.get(dtype)
     guides = "rear" if verb == "drop" else "front"
     done = "dropped" if verb == "drop" else "launched"
     at = f"{names[ship['id']]}'s {guides} guides (drawn on the table)"
     if card is None:
         out = [f"A device {done} is placed with its card's template at {at}."]
     else:
-        what = type_words(str(dtype)) if card.category == "obstacle" else card.name
+        what = landed_name(dtype, card)
         tmpl = action.get("template")
         try:
             spec = template_spec(tmpl if isinstance(tmpl, dict) else None, card)

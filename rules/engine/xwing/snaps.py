@@ -28,8 +28,7 @@ from shapely.ops import nearest_points
 from rules.engine.geometry import RANGE_BAND_MM, Pose, overlaps
 from rules.engine.scenario import Piece, Scenario
 from rules.engine.snapping import BAND_MARGIN, Plan, Planned, Snap, at_least, clear_of, on_table, sides
-from rules.engine.xwing import shapes as shape_catalog
-from rules.engine.xwing.devices import CARDS, place_device, template_spec
+from rules.engine.xwing.devices import CARDS, landed_name, place_device, template_spec
 from rules.engine.xwing.movement import BASIC, maneuver_path, unbumped_final
 from rules.engine.xwing.parse import SPEEDS
 from rules.engine.xwing.pieces import against_guides, outline, ship_pose, ship_square
@@ -187,7 +186,7 @@ def _question_snaps(
                 landed = tokens[0].polygon
                 # what lands, as the table names it: an obstacle placed by a card by its own name (trial 5:
                 # "partly under the Electro-Chaff Missiles" beside the table's "Electro-Chaff Cloud")
-                words = shape_catalog.type_words(str(dtype)) if card.category == "obstacle" else card.name
+                words = landed_name(str(dtype), card)
                 what = words[:1].upper() + words[1:]
                 for other in ships:
                     if other is not ship:
